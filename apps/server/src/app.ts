@@ -1,0 +1,74 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
+import { queuesRoutes } from './modules/queues/queues.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { registerPresence } from './modules/users/users.presence.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerErrorHandler } from './platform/errors/error-handler.js';
+import type { App, AppDeps, Guards, ModuleRoutes } from './platform/http/types.js';
+import {
+  authenticate,
+  callerOfSession,
+  requireAdmin,
+  requirePlanFlag,
+  requireSuper,
+} from './platform/tenancy/guards.js';
+
+const modules: ModuleRoutes[] = [authRoutes, usersRoutes, companiesRoutes, plansRoutes, settingsRoutes, queuesRoutes];
+
+/** The HTTP + Socket.IO server with every module. Tests call it with their own deps. */
+export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<App> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+  registerErrorHandler(app);
+
+  await app.register(cors, { origin: [deps.config.FRONTEND_URL], credentials: true });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Balcão API', version: '1.10.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+
+  const db = deps.database.db;
+  const auth = authenticate(db, deps.tokens);
+  const guards: Guards = {
+    auth,
+    admin: [auth, requireAdmin],
+    superUser: [auth, requireSuper],
+    plan: (flag) => [auth, requirePlanFlag(db, flag)],
+  };
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'error' });
+    }
+  });
+  for (const register of modules) register(app, deps, guards);
+
+  deps.realtime.attach(app.server, async (token) => {
+    const claims = await deps.tokens.verifyAccess(token);
+    return claims ? callerOfSession(db, claims.sessionId, claims.userId) : null;
+  });
+  registerPresence(deps.realtime, db);
+  app.addHook('onClose', () => deps.realtime.close());
+  return app;
+}

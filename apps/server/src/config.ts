@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads. Nothing else reads `process.env`. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  WEB_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_REFRESH_SECRET: z.string().min(16).optional(),
+  ACCESS_TOKEN_TTL: z.string().default('15m'),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(7),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  FRONTEND_URL: z.string().url().default('http://localhost:3000'),
+  /** Serve the built web client on WEB_PORT from this process. */
+  SERVE_WEB: bool.default(true),
+  WEB_DIST: z.string().optional(),
+  SANDBOX: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login attempts allowed per window, per IP (all attempts) and per e-mail (failures). */
+  LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_LIMIT_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  production: boolean;
+  /** The sandbox provider: on by default in the embedded setup, off in production. */
+  sandboxEnabled: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && (!e.JWT_SECRET || !e.JWT_REFRESH_SECRET)) {
+    throw new Error('JWT_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production');
+  }
+  return { ...e, production, sandboxEnabled: e.SANDBOX ?? !production };
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { ensurePlatform } from './db/seed.js';
+import { registerSessionCleanup } from './modules/auth/auth.jobs.js';
+import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.js';
+import { resolveJwtSecrets } from './platform/auth/secrets.js';
+import { createTokenService } from './platform/auth/tokens.js';
+import { buildWebHost } from './platform/http/web-host.js';
+import { startJobs } from './platform/jobs/jobs.js';
+import { createRealtime } from './platform/realtime/realtime.js';
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({
+    level: config.LOG_LEVEL,
+    transport: config.production ? undefined : { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+  });
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  log.info({ database: database.kind }, 'database migrated');
+
+  const seed = await ensurePlatform(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  if (seed.created) {
+    log.info({ email: seed.email }, 'platform company and super user created');
+    if (seed.generatedPassword) {
+      // Printed once, on the first start only: it is not stored anywhere in clear.
+      console.log(`\n  Super user: ${seed.email}\n  Password:   ${seed.generatedPassword}\n`);
+    }
+  }
+
+  const jobs = await startJobs(database, log, config.DATABASE_URL);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const secrets = resolveJwtSecrets({
+    jwtSecret: config.JWT_SECRET,
+    jwtRefreshSecret: config.JWT_REFRESH_SECRET,
+    dataDir: config.DATA_DIR,
+  });
+  const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
+  const app = await buildApp(
+    {
+      config,
+      database,
+      jobs,
+      tokens: createTokenService({
+        ...secrets,
+        accessTtl: config.ACCESS_TOKEN_TTL,
+        refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      }),
+      realtime: createRealtime({
+        corsOrigin: [config.FRONTEND_URL],
+        redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
+        log,
+      }),
+      limiter: redis ? redisRateLimiter(redis, windowMs) : memoryRateLimiter(windowMs),
+    },
+    { logger: log },
+  );
+  await registerSessionCleanup(database.db, jobs);
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let web: Awaited<ReturnType<typeof buildWebHost>> | undefined;
+  if (config.SERVE_WEB) {
+    const distDir = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+    const backendUrl = new URL(config.FRONTEND_URL);
+    backendUrl.port = String(config.PORT);
+    web = await buildWebHost({ distDir: path.resolve(distDir), backendUrl: backendUrl.origin });
+    await web.listen({ port: config.WEB_PORT, host: config.HOST });
+    log.info(`web client at ${config.FRONTEND_URL}`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await web?.close();
+    await app.close();
+    await jobs.stop();
+    redis?.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import { settingKeyParam, settingSchema, settingUpdate } from '@balcao/shared';
+import { z } from 'zod';
+import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
+import { callerOf } from '../../platform/tenancy/guards.js';
+import { listSettings, updateSetting } from './settings.service.js';
+
+export const settingsRoutes: ModuleRoutes = (app, deps, guards) => {
+  app.get(
+    '/settings',
+    { preHandler: guards.auth, schema: { tags: ['settings'], response: { 200: z.array(settingSchema) } } },
+    (request) => listSettings(deps.database.db, callerOf(request).companyId),
+  );
+  app.put(
+    '/settings/:key',
+    {
+      preHandler: guards.admin,
+      schema: { tags: ['settings'], params: settingKeyParam, body: settingUpdate, response: { 200: settingSchema } },
+    },
+    (request) => updateSetting(serviceContext(deps, request), request.params.key, request.body.value),
+  );
+};

@@ -1,0 +1,208 @@
+import { companyEvent, type User, type UserInput, type UserUpdate } from '@balcao/shared';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { RowOf } from '../../db/columns.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import { type Caller, isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
+import { companies } from '../companies/companies.schema.js';
+import { plans } from '../plans/plans.schema.js';
+import { queues } from '../queues/queues.schema.js';
+import { userQueues, users } from './users.schema.js';
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  profile: users.profile,
+  super: users.super,
+  companyId: users.companyId,
+  whatsappId: users.whatsappId,
+  limitAttendance: users.limitAttendance,
+  allTicket: users.allTicket,
+  online: users.online,
+  avatar: users.avatar,
+  createdAt: users.createdAt,
+};
+type UserRow = RowOf<typeof userColumns>;
+
+/** Attaches queues to many users with one query. */
+async function withQueues(db: Db, rows: UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(
+      inArray(
+        userQueues.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(queues.orderQueue), asc(queues.id));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    queues: links.filter((l) => l.userId === r.id).map(({ id, name, color }) => ({ id, name, color })),
+  }));
+}
+
+export async function findUser(db: Db, companyId: number, id: number): Promise<User> {
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.companyId, companyId)))
+    .limit(1);
+  if (rows.length === 0) throw new AppError('ERR_NO_USER_FOUND');
+  const [user] = await withQueues(db, rows);
+  return user;
+}
+
+export async function listUsers(ctx: ServiceContext, q: { searchParam: string; pageNumber: number }) {
+  const { limit, offset, size } = pageWindow(q.pageNumber);
+  const term = likePattern(q.searchParam);
+  const where = and(
+    eq(users.companyId, ctx.companyId),
+    q.searchParam ? or(sql`lower(${users.name}) like ${term}`, sql`${users.email} like ${term}`) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.name})`, asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ total: count() }).from(users).where(where),
+  ]);
+  const page = pageOf(rows, size);
+  return { users: await withQueues(ctx.db, page.items), count: total, hasMore: page.hasMore };
+}
+
+/** Short list for pickers (transfer, filters): every user of the caller's company. */
+export function listUserRefs(db: Db, companyId: number) {
+  return db
+    .select({ id: users.id, name: users.name, profile: users.profile, online: users.online })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(sql`lower(${users.name})`);
+}
+
+export async function getUser(ctx: ServiceContext, id: number): Promise<User> {
+  if (!isAdmin(ctx) && id !== ctx.userId) throw new AppError('ERR_NO_PERMISSION');
+  return findUser(ctx.db, ctx.companyId, id);
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: number) {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (other) throw new AppError('ERR_DUPLICATED_EMAIL');
+}
+
+async function assertQueuesOfCompany(db: Db, companyId: number, queueIds: number[]) {
+  if (queueIds.length === 0) return;
+  const found = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  if (found.length !== new Set(queueIds).size) throw new AppError('ERR_NO_PERMISSION', {}, 'Unknown queue');
+}
+
+async function setQueues(db: Db, userId: number, queueIds: number[]) {
+  await db.delete(userQueues).where(eq(userQueues.userId, userId));
+  const unique = [...new Set(queueIds)];
+  if (unique.length) await db.insert(userQueues).values(unique.map((queueId) => ({ userId, queueId })));
+}
+
+/**
+ * Creates a user in the caller's company (the super user may name another one), inside one
+ * transaction that locks the company row so that concurrent creations cannot pass the plan limit.
+ */
+export async function createUser(ctx: ServiceContext, input: UserInput): Promise<User> {
+  const companyId = ctx.isSuper && input.companyId ? input.companyId : ctx.companyId;
+  await assertEmailFree(ctx.db, input.email);
+  await assertQueuesOfCompany(ctx.db, companyId, input.queueIds);
+  const passwordHash = await hashPassword(input.password);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ limit: plans.users })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, companyId))
+      .for('update', { of: companies });
+    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+    const [{ total }] = await tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
+    if (total >= company.limit) throw new AppError('ERR_PLAN_LIMIT_USERS', { limit: company.limit });
+    const [row] = await tx
+      .insert(users)
+      .values({
+        companyId,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        profile: input.profile,
+        limitAttendance: input.limitAttendance,
+        whatsappId: input.whatsappId,
+        allTicket: input.allTicket,
+      })
+      .returning({ id: users.id });
+    await setQueues(tx as unknown as Db, row.id, input.queueIds);
+    return row.id;
+  });
+  const user = await findUser(ctx.db, companyId, id);
+  ctx.realtime.toCompany(companyId, companyEvent.user(companyId), { action: 'create', user });
+  return user;
+}
+
+const adminOnlyFields = ['profile', 'queueIds', 'limitAttendance', 'allTicket', 'whatsappId'] as const;
+
+export async function updateUser(ctx: ServiceContext, id: number, input: UserUpdate): Promise<User> {
+  const admin = isAdmin(ctx);
+  if (!admin && id !== ctx.userId) throw new AppError('ERR_NO_PERMISSION');
+  if (!admin && adminOnlyFields.some((f) => input[f] !== undefined)) throw new AppError('ERR_NO_PERMISSION');
+  const current = await findUser(ctx.db, ctx.companyId, id);
+  if (current.super && !ctx.isSuper) throw new AppError('ERR_NO_PERMISSION');
+  if (input.email) await assertEmailFree(ctx.db, input.email, id);
+  if (input.queueIds) await assertQueuesOfCompany(ctx.db, ctx.companyId, input.queueIds);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        profile: input.profile,
+        limitAttendance: input.limitAttendance,
+        whatsappId: input.whatsappId,
+        allTicket: input.allTicket,
+      })
+      .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
+    if (input.queueIds) await setQueues(tx as unknown as Db, id, input.queueIds);
+  });
+  const user = await findUser(ctx.db, ctx.companyId, id);
+  ctx.realtime.toCompany(ctx.companyId, companyEvent.user(ctx.companyId), { action: 'update', user });
+  return user;
+}
+
+export async function deleteUser(ctx: ServiceContext, id: number): Promise<void> {
+  if (id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
+  const target = await findUser(ctx.db, ctx.companyId, id);
+  if (target.super && !ctx.isSuper) throw new AppError('ERR_NO_PERMISSION');
+  await ctx.db.delete(users).where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
+  ctx.realtime.toCompany(ctx.companyId, companyEvent.user(ctx.companyId), { action: 'delete', userId: id });
+}
+
+/** Presence from sockets: the online flag and the time of the last heartbeat. */
+export async function setPresence(db: Db, caller: Pick<Caller, 'companyId' | 'userId'>, online: boolean) {
+  const [row] = await db
+    .update(users)
+    .set({ online, lastSeenAt: new Date() })
+    .where(and(eq(users.id, caller.userId), eq(users.companyId, caller.companyId)))
+    .returning({ id: users.id, online: users.online });
+  return row;
+}

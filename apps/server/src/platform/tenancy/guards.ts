@@ -1,0 +1,86 @@
+import type { PlanFlag } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { companies } from '../../modules/companies/companies.schema.js';
+import { plans } from '../../modules/plans/plans.schema.js';
+import { sessions, users } from '../../modules/users/users.schema.js';
+import type { TokenService } from '../auth/tokens.js';
+import { AppError } from '../errors/app-error.js';
+import { type Caller, isAdmin } from './context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/** Loads the caller of a session, or null if the session is revoked, expired or its user gone. */
+export async function callerOfSession(db: Db, sessionId: string, userId: number): Promise<Caller | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      companyId: users.companyId,
+      profile: users.profile,
+      isSuper: users.super,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row || row.userId !== userId || row.revokedAt || row.expiresAt < new Date()) return null;
+  return { userId: row.userId, companyId: row.companyId, profile: row.profile, isSuper: row.isSuper, sessionId };
+}
+
+/**
+ * An invalid or expired access token answers 403 (the client refreshes once, spec §4);
+ * a revoked session answers 401 (the client logs out).
+ */
+export function authenticate(db: Db, tokens: TokenService): PreHandler {
+  return async (request) => {
+    const token = bearer(request);
+    const claims = token ? await tokens.verifyAccess(token) : null;
+    if (!claims) throw new AppError('ERR_INVALID_TOKEN', {}, 'Invalid or expired token');
+    const caller = await callerOfSession(db, claims.sessionId, claims.userId);
+    if (!caller) throw new AppError('ERR_SESSION_EXPIRED');
+    request.caller = caller;
+    request.log = request.log.child({ companyId: caller.companyId, userId: caller.userId });
+  };
+}
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('ERR_SESSION_EXPIRED');
+  return request.caller;
+}
+
+export const requireAdmin: PreHandler = async (request) => {
+  if (!isAdmin(callerOf(request))) throw new AppError('ERR_NO_PERMISSION');
+};
+
+export const requireSuper: PreHandler = async (request) => {
+  if (!callerOf(request).isSuper) throw new AppError('ERR_NO_PERMISSION');
+};
+
+/** A plan flag gate; a company without a plan row, or a flag left null, counts as enabled. */
+export function requirePlanFlag(db: Db, flag: PlanFlag): PreHandler {
+  return async (request) => {
+    const caller = callerOf(request);
+    const [row] = await db
+      .select({ enabled: plans[flag] })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, caller.companyId))
+      .limit(1);
+    if (row && row.enabled === false) throw new AppError('ERR_PLAN_FEATURE_DISABLED', { flag });
+  };
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import type { SessionReply } from '@balcao/shared';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import pino from 'pino';
+import { io, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type Database, fromPglite, fromPostgres } from '../src/db/client.js';
+import { ensurePlatform } from '../src/db/seed.js';
+import { memoryRateLimiter, redisRateLimiter } from '../src/platform/auth/rate-limiter.js';
+import { createTokenService } from '../src/platform/auth/tokens.js';
+import type { App, AppDeps } from '../src/platform/http/types.js';
+import { noJobs } from '../src/platform/jobs/jobs.js';
+import { createRealtime } from '../src/platform/realtime/realtime.js';
+
+export const SUPER = { email: 'super@test.local', password: 'super-secret-1' };
+
+/** A migrated database of its own: a PGlite copy, or a PostgreSQL database cloned from the template. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  if (!template) {
+    const tar = await readFile(inject('pgliteSnapshot'));
+    return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
+  }
+  const url = process.env.DATABASE_URL as string;
+  const name = `balcao_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = fromPostgres(target.toString(), 5);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: App;
+  deps: AppDeps;
+  /** Base URL once `listen()` has been called (socket tests). */
+  url: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/balcao-test-unused', ...env });
+  const database = await openTestDatabase();
+  await ensurePlatform(database.db, SUPER);
+  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
+  const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
+  const log = pino({ level: 'silent' });
+  const deps: AppDeps = {
+    config,
+    database,
+    jobs: noJobs,
+    tokens: createTokenService({
+      accessSecret: 'test-access-secret-0123456789',
+      refreshSecret: 'test-refresh-secret-0123456789',
+      accessTtl: config.ACCESS_TOKEN_TTL,
+      refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    }),
+    realtime: createRealtime({
+      corsOrigin: [config.FRONTEND_URL],
+      redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
+      log,
+    }),
+    // A per-server prefix keeps parallel test files from sharing Redis counters.
+    limiter: redis ? redisRateLimiter(redis, windowMs, randomBytes(4).toString('hex')) : memoryRateLimiter(windowMs),
+  };
+  const app = await buildApp(deps);
+  const server: TestServer = {
+    app,
+    deps,
+    url: '',
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      server.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      return server.url;
+    },
+    async close() {
+      await app.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+  return server;
+}
+
+export interface Session {
+  token: string;
+  cookie: string;
+  user: SessionReply['user'];
+  headers: { authorization: string };
+}
+
+export async function login(server: TestServer, email: string, password: string, ip = '127.0.0.1'): Promise<Session> {
+  const res = await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as SessionReply;
+  const cookie = res.cookies.find((c) => c.name === 'jrt');
+  return { token: body.token, user: body.user, cookie: `jrt=${cookie?.value}`, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+export interface Tenant {
+  companyId: number;
+  admin: Session;
+  user: Session;
+  userPassword: string;
+}
+
+let tenantSeq = 0;
+
+/** A company on a plan of its own, with an admin and a plain user, created through the API as the super user. */
+export async function createTenant(
+  server: TestServer,
+  opts: { plan?: Record<string, unknown>; dueDate?: string | null } = {},
+): Promise<Tenant> {
+  const su = await login(server, SUPER.email, SUPER.password);
+  const n = ++tenantSeq;
+  const tag = `${n}${randomBytes(3).toString('hex')}`;
+  const plan = await server.app.inject({
+    method: 'POST',
+    url: '/plans',
+    headers: su.headers,
+    payload: { name: `Plan ${tag}`, users: 10, connections: 5, queues: 5, value: 99.9, ...opts.plan },
+  });
+  if (plan.statusCode !== 201) throw new Error(`plan: ${plan.body}`);
+  const email = `admin-${tag}@tenant.test`;
+  const password = 'admin-pass';
+  const company = await server.app.inject({
+    method: 'POST',
+    url: '/companies',
+    headers: su.headers,
+    payload: { name: `Company ${tag}`, email, planId: plan.json().id, password, dueDate: opts.dueDate ?? null },
+  });
+  if (company.statusCode !== 201) throw new Error(`company: ${company.body}`);
+  const admin = await login(server, email, password);
+  const userPassword = 'user-pass';
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/users',
+    headers: admin.headers,
+    payload: { name: `Agent ${tag}`, email: `agent-${tag}@tenant.test`, password: userPassword, profile: 'user' },
+  });
+  if (created.statusCode !== 201) throw new Error(`user: ${created.body}`);
+  const user = await login(server, created.json().email, userPassword);
+  return { companyId: company.json().id, admin, user, userPassword };
+}
+
+/** A Socket.IO client authenticated with the session's token; resolves once connected. */
+export function connectSocket(server: TestServer, token?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(server.url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Waits for one event, failing after `ms`. */
+export function nextEvent<T = unknown>(socket: Socket, event: string, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}

@@ -1,0 +1,58 @@
+/** Business constants and limits of spec §9 (both documents). */
+export const APP_VERSION = 'v1.10.0';
+export const SOCKET_PING_MS = 18_000;
+export const HEARTBEAT_MS = 300_000;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const TOAST_MS = 2_000;
+export const TOAST_MS_EXTENDED = 3_000;
+export const CONNECTION_BADGE_DELAY_MS = 2_000;
+export const LOGOUT_ELSEWHERE_DELAY_MS = 1_000;
+export const SUBSCRIPTION_WARNING_DAYS = 5;
+export const MOBILE_BREAKPOINT_PX = 600;
+export const DRAWER_WIDTH_PX = 240;
+export const CONTACT_DRAWER_WIDTH_PX = 320;
+export const INFINITE_SCROLL_THRESHOLD_PX = 100;
+export const VOLUME = { min: 0, max: 1, step: 0.1, default: 1 } as const;
+export const NAME_LENGTH = { min: 2, max: 50 } as const;
+export const PASSWORD_LENGTH = { min: 5, max: 50 } as const;
+export const NUMBER_LENGTH = { min: 8, max: 50 } as const;
+export const SEARCH_MIN_CHARS = 3;
+export const PAGE_SIZE = 20;
+export const MAX_USE_BOT_QUEUES_DEFAULT = 3;
+export const DEFAULT_PROVIDER = 'beta';
+
+export const PLAN_FLAGS = [
+  'useCampaigns',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+
+export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof RECURRENCES)[number];
+export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
+  MENSAL: 1,
+  BIMESTRAL: 2,
+  TRIMESTRAL: 3,
+  SEMESTRAL: 6,
+  ANUAL: 12,
+};
+
+/** Browser storage keys of spec §3. */
+export const STORAGE = {
+  token: 'token',
+  companyId: 'companyId',
+  userId: 'userId',
+  companyDueDate: 'companyDueDate',
+  cshow: 'cshow',
+  volume: 'volume',
+  loggedIn: 'loggedIn',
+  username: 'username',
+  signOption: 'signOption',
+  preferredTheme: 'preferredTheme',
+  language: 'language',
+} as const;

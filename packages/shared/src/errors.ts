@@ -1,0 +1,54 @@
+/** The ERR_* catalogue: one code, one HTTP status. The web translates codes through i18n. */
+export const errorCatalogue = {
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  // Codes of our own, for rules the spec states without naming a code.
+  ERR_VALIDATION: 400,
+  /** Access token missing, expired or forged: the client refreshes once (spec §4). */
+  ERR_INVALID_TOKEN: 403,
+  ERR_NOT_FOUND: 404,
+  ERR_SUBSCRIPTION_EXPIRED: 401,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_PLAN_LIMIT_USERS: 403,
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_DUPLICATED_EMAIL: 409,
+  ERR_DUPLICATED_NAME: 409,
+  ERR_PLAN_IN_USE: 409,
+  ERR_CANNOT_DELETE_SELF: 400,
+  ERR_CANNOT_DELETE_PLATFORM: 400,
+  ERR_INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Body of every error reply. `message` is human text; `fields` lists validation failures. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  fields?: { path: string; message: string }[];
+  [extra: string]: unknown;
+}

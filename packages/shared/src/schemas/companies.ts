@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { RECURRENCES } from '../constants.js';
+import { emailField, isoDate, msg, nameField, passwordField } from './common.js';
+import { planSchema } from './plans.js';
+import { settingSchema } from './settings.js';
+
+export const weeklyScheduleEntry = z.object({
+  weekday: z.string(),
+  weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+  startTime: z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]),
+  endTime: z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]),
+});
+export type WeeklyScheduleEntry = z.infer<typeof weeklyScheduleEntry>;
+
+export const companySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.boolean(),
+  planId: z.number(),
+  plan: planSchema.pick({ id: true, name: true }).nullable(),
+  dueDate: z.string().nullable(),
+  recurrence: z.string().nullable(),
+  trialExpiration: z.string().nullable(),
+  createdAt: z.string(),
+  schedules: z.array(weeklyScheduleEntry),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** Empty or invalid due dates are sent as null by the company form (spec part 2 §5). */
+const dueDate = z.preprocess((v) => (v === '' || v === undefined ? null : v), isoDate.nullable());
+
+export const companyInput = z.object({
+  name: nameField(),
+  email: emailField(),
+  phone: z.string().trim().max(30).optional().default(''),
+  planId: z.coerce.number({ error: msg.required }).int().positive(msg.required),
+  status: z.boolean().default(true),
+  dueDate: dueDate.optional().default(null),
+  recurrence: z.enum(RECURRENCES).default('MENSAL'),
+  trialExpiration: dueDate.optional().default(null),
+  campaignsEnabled: z.boolean().optional(),
+});
+export type CompanyInput = z.infer<typeof companyInput>;
+/** Creation also names the password of the company's first admin (its e-mail is the company's). */
+export const companyCreate = companyInput.extend({ password: passwordField() });
+export type CompanyCreate = z.infer<typeof companyCreate>;
+export const companyUpdate = companyInput.partial();
+export type CompanyUpdate = z.infer<typeof companyUpdate>;
+
+export const companySchedulesInput = z.object({ schedules: z.array(weeklyScheduleEntry).length(7) });
+
+export const companyWithSettings = companySchema.extend({ settings: z.array(settingSchema) });
