@@ -5,16 +5,29 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { ticketRoomsOfCaller } from './modules/tickets/tickets.access.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { registerPresence } from './modules/users/users.presence.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import type { App, AppDeps, Guards, ModuleRoutes } from './platform/http/types.js';
+import { mediaRoutes } from './platform/storage/media.routes.js';
 import {
   authenticate,
   callerOfSession,
@@ -23,7 +36,21 @@ import {
   requireSuper,
 } from './platform/tenancy/guards.js';
 
-const modules: ModuleRoutes[] = [authRoutes, usersRoutes, companiesRoutes, plansRoutes, settingsRoutes, queuesRoutes];
+const modules: ModuleRoutes[] = [
+  authRoutes,
+  usersRoutes,
+  companiesRoutes,
+  plansRoutes,
+  settingsRoutes,
+  queuesRoutes,
+  queueOptionsRoutes,
+  whatsappRoutes,
+  contactsRoutes,
+  ticketsRoutes,
+  messagesRoutes,
+  mediaRoutes,
+  sandboxRoutes,
+];
 
 /** The HTTP + Socket.IO server with every module. Tests call it with their own deps. */
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}): Promise<App> {
@@ -36,12 +63,18 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
 
-  await app.register(cors, { origin: [deps.config.FRONTEND_URL], credentials: true });
+  await app.register(cors, {
+    origin: [deps.config.FRONTEND_URL],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Balcão API', version: '1.10.0' } },
     transform: jsonSchemaTransform,
+    // Lists schemas registered with an id (recursive ones such as QueueOption) under components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
 
@@ -68,6 +101,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     const claims = await deps.tokens.verifyAccess(token);
     return claims ? callerOfSession(db, claims.sessionId, claims.userId) : null;
   });
+  deps.realtime.addRoomResolver((caller) => ticketRoomsOfCaller(db, caller));
   registerPresence(deps.realtime, db);
   app.addHook('onClose', () => deps.realtime.close());
   return app;

@@ -6,13 +6,13 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensurePlatform } from './db/seed.js';
-import { registerSessionCleanup } from './modules/auth/auth.jobs.js';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.js';
 import { resolveJwtSecrets } from './platform/auth/secrets.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { buildWebHost } from './platform/http/web-host.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { createRealtime } from './platform/realtime/realtime.js';
+import { createMessaging, restoreConnections, startWorkers } from './runtime.js';
 
 async function main() {
   const config = loadConfig();
@@ -42,27 +42,30 @@ async function main() {
     dataDir: config.DATA_DIR,
   });
   const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
-  const app = await buildApp(
-    {
-      config,
-      database,
-      jobs,
-      tokens: createTokenService({
-        ...secrets,
-        accessTtl: config.ACCESS_TOKEN_TTL,
-        refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-      }),
-      realtime: createRealtime({
-        corsOrigin: [config.FRONTEND_URL],
-        redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
-        log,
-      }),
-      limiter: redis ? redisRateLimiter(redis, windowMs) : memoryRateLimiter(windowMs),
-    },
-    { logger: log },
-  );
-  await registerSessionCleanup(database.db, jobs);
+  const realtime = createRealtime({
+    corsOrigin: [config.FRONTEND_URL],
+    redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
+    log,
+  });
+  const { storage, channels } = createMessaging({ config, database, realtime, log });
+  const deps = {
+    config,
+    database,
+    jobs,
+    realtime,
+    storage,
+    channels,
+    tokens: createTokenService({
+      ...secrets,
+      accessTtl: config.ACCESS_TOKEN_TTL,
+      refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    }),
+    limiter: redis ? redisRateLimiter(redis, windowMs) : memoryRateLimiter(windowMs),
+  };
+  const app = await buildApp(deps, { logger: log });
+  await startWorkers(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
+  await restoreConnections(deps, log);
 
   let web: Awaited<ReturnType<typeof buildWebHost>> | undefined;
   if (config.SERVE_WEB) {
@@ -80,6 +83,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     await web?.close();
+    await channels.stopAll();
     await app.close();
     await jobs.stop();
     redis?.disconnect();

@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres } from '../src/db/client.js';
+import { createPglite, fromPglite, fromPostgres } from '../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +36,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = fromPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
+import os from 'node:os';
+import path from 'node:path';
 import type { SessionReply } from '@balcao/shared';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -10,13 +11,14 @@ import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type Database, fromPglite, fromPostgres } from '../src/db/client.js';
+import { createPglite, type Database, fromPglite, fromPostgres } from '../src/db/client.js';
 import { ensurePlatform } from '../src/db/seed.js';
 import { memoryRateLimiter, redisRateLimiter } from '../src/platform/auth/rate-limiter.js';
 import { createTokenService } from '../src/platform/auth/tokens.js';
 import type { App, AppDeps } from '../src/platform/http/types.js';
-import { noJobs } from '../src/platform/jobs/jobs.js';
+import { noJobs, startJobs } from '../src/platform/jobs/jobs.js';
 import { createRealtime } from '../src/platform/realtime/realtime.js';
+import { createMessaging, startWorkers } from '../src/runtime.js';
 
 export const SUPER = { email: 'super@test.local', password: 'super-secret-1' };
 
@@ -25,7 +27,7 @@ export async function openTestDatabase(): Promise<Database> {
   const template = inject('pgTemplate');
   if (!template) {
     const tar = await readFile(inject('pgliteSnapshot'));
-    return fromPglite(await PGlite.create({ loadDataDir: new Blob([tar]) }));
+    return fromPglite(await createPglite(undefined, { loadDataDir: new Blob([tar]) }));
   }
   const url = process.env.DATABASE_URL as string;
   const name = `balcao_t_${randomBytes(6).toString('hex')}`;
@@ -54,32 +56,49 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/balcao-test-unused', ...env });
+/**
+ * A server on its own database and media folder. `jobs: true` starts pg-boss and the workers
+ * (outbound sending); without it jobs are accepted and dropped.
+ */
+export async function createTestServer(
+  env: Record<string, string> = {},
+  opts: { jobs?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'balcao-test-'));
+  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
   const database = await openTestDatabase();
   await ensurePlatform(database.db, SUPER);
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
   const log = pino({ level: 'silent' });
+  // A per-server prefix keeps parallel test files from sharing Redis counters and Socket.IO
+  // channels (company and user ids repeat across test databases).
+  const prefix = randomBytes(4).toString('hex');
+  const sub = redis?.duplicate();
+  const realtime = createRealtime({
+    corsOrigin: [config.FRONTEND_URL],
+    redis: redis && sub ? { pub: redis, sub, key: `socket.io-${prefix}` } : undefined,
+    log,
+  });
+  const jobs = opts.jobs ? await startJobs(database, log) : noJobs;
+  const { storage, channels } = createMessaging({ config, database, realtime, log });
   const deps: AppDeps = {
     config,
     database,
-    jobs: noJobs,
+    jobs,
+    realtime,
+    storage,
+    channels,
     tokens: createTokenService({
       accessSecret: 'test-access-secret-0123456789',
       refreshSecret: 'test-refresh-secret-0123456789',
       accessTtl: config.ACCESS_TOKEN_TTL,
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     }),
-    realtime: createRealtime({
-      corsOrigin: [config.FRONTEND_URL],
-      redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
-      log,
-    }),
-    // A per-server prefix keeps parallel test files from sharing Redis counters.
-    limiter: redis ? redisRateLimiter(redis, windowMs, randomBytes(4).toString('hex')) : memoryRateLimiter(windowMs),
+    limiter: redis ? redisRateLimiter(redis, windowMs, prefix) : memoryRateLimiter(windowMs),
   };
   const app = await buildApp(deps);
+  if (opts.jobs) await startWorkers(deps);
   const server: TestServer = {
     app,
     deps,
@@ -90,9 +109,13 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       return server.url;
     },
     async close() {
+      await channels.stopAll();
       await app.close();
+      await jobs.stop();
       redis?.disconnect();
+      sub?.disconnect();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
   return server;
@@ -106,11 +129,21 @@ export interface Session {
 }
 
 export async function login(server: TestServer, email: string, password: string, ip = '127.0.0.1'): Promise<Session> {
-  const res = await server.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as SessionReply;
   const cookie = res.cookies.find((c) => c.name === 'jrt');
-  return { token: body.token, user: body.user, cookie: `jrt=${cookie?.value}`, headers: { authorization: `Bearer ${body.token}` } };
+  return {
+    token: body.token,
+    user: body.user,
+    cookie: `jrt=${cookie?.value}`,
+    headers: { authorization: `Bearer ${body.token}` },
+  };
 }
 
 export interface Tenant {
@@ -162,7 +195,12 @@ export async function createTenant(
 /** A Socket.IO client authenticated with the session's token; resolves once connected. */
 export function connectSocket(server: TestServer, token?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = io(server.url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(server.url, {
+      auth: token ? { token } : {},
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', (err) => {
       socket.close();
@@ -180,4 +218,35 @@ export function nextEvent<T = unknown>(socket: Socket, event: string, ms = 3000)
       resolve(payload);
     });
   });
+}
+
+/** Waits for the first `event` whose payload satisfies `match`, failing after `ms`. */
+export function eventWhere<T = unknown>(
+  socket: Socket,
+  event: string,
+  match: (payload: T) => boolean,
+  ms = 3000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no matching ${event} within ${ms} ms`));
+    }, ms);
+    socket.on(event, listener);
+  });
+}
+
+/** Every event the socket receives from now on, to assert what it must never see. */
+export function recordEvents(socket: Socket): { event: string; payload: unknown }[] {
+  const seen: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => {
+    seen.push({ event, payload });
+  });
+  return seen;
 }

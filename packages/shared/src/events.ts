@@ -9,6 +9,9 @@ export const companyEvent = {
   appMessage: (companyId: number) => `company-${companyId}-appMessage`,
   contact: (companyId: number) => `company-${companyId}-contact`,
   queue: (companyId: number) => `company-${companyId}-queue`,
+  tag: (companyId: number) => `company-${companyId}-tag`,
+  ticketTag: (companyId: number) => `company-${companyId}-ticketTag`,
+  quickMessage: (companyId: number) => `company-${companyId}-quickmessage`,
 } as const;
 
 export const ANNOUNCEMENT_EVENT = 'company-announcement';

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -47,6 +48,19 @@ export function fromPglite(client: PGlite): Database {
 
 export function fromPostgres(url: string, poolSize = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, failover, pg_terminate_backend) is reported
+  // on the pool; without a listener that 'error' event would crash the process. The pool drops it.
+  pool.on('error', (err) => console.error(`database: idle connection lost: ${err.message}`));
+  // `pool.end()` resolves before its connections are closed: count them so `close()` waits.
+  let open = 0;
+  let drained: (() => void) | undefined;
+  pool.on('connect', () => {
+    open += 1;
+  });
+  pool.on('remove', () => {
+    open -= 1;
+    if (open === 0) drained?.();
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -60,8 +74,22 @@ export function fromPostgres(url: string, poolSize = 20): Database {
       return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
     },
     migrate: () => migratePg(db as never, { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      const closed =
+        open === 0
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              drained = resolve;
+            });
+      await pool.end();
+      await closed;
+    },
   };
+}
+
+/** PGlite with the extensions the migrations use; every embedded instance is made here. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, dataDir, extensions: { pg_trgm } });
 }
 
 /** PGlite under `<dataDir>/db` unless a PostgreSQL URL is given. */
@@ -69,5 +97,5 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
   const dir = path.resolve(opts.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
-  return fromPglite(await PGlite.create(dir));
+  return fromPglite(await createPglite(dir));
 }

@@ -46,7 +46,23 @@ export type CompanyInput = z.infer<typeof companyInput>;
 /** Creation also names the password of the company's first admin (its e-mail is the company's). */
 export const companyCreate = companyInput.extend({ password: passwordField() });
 export type CompanyCreate = z.infer<typeof companyCreate>;
-export const companyUpdate = companyInput.partial();
+/**
+ * Not `companyInput.partial()`: zod 4 still applies `.default()` inside `.partial()`, so renaming a
+ * company would also clear its due date and phone and reactivate it.
+ */
+export const companyUpdate = z
+  .object({
+    name: nameField(),
+    email: emailField(),
+    phone: z.string().trim().max(30),
+    planId: companyInput.shape.planId,
+    status: z.boolean(),
+    dueDate,
+    recurrence: z.enum(RECURRENCES),
+    trialExpiration: dueDate,
+    campaignsEnabled: z.boolean(),
+  })
+  .partial();
 export type CompanyUpdate = z.infer<typeof companyUpdate>;
 
 export const companySchedulesInput = z.object({ schedules: z.array(weeklyScheduleEntry).length(7) });

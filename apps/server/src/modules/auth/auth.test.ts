@@ -1,7 +1,15 @@
 import { companyEvent } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, createTenant, createTestServer, login, nextEvent, SUPER, type TestServer } from '../../../test/harness.js';
+import {
+  connectSocket,
+  createTenant,
+  createTestServer,
+  login,
+  nextEvent,
+  SUPER,
+  type TestServer,
+} from '../../../test/harness.js';
 import { users } from '../users/users.schema.js';
 
 let server: TestServer;
@@ -42,7 +50,10 @@ describe('POST /auth/login', () => {
   });
 
   it('stores passwords as argon2id hashes', async () => {
-    const [row] = await server.deps.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, SUPER.email));
+    const [row] = await server.deps.database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, SUPER.email));
     expect(row.hash).toMatch(/^\$argon2id\$/);
     expect(row.hash).not.toContain(SUPER.password);
   });
@@ -96,7 +107,12 @@ describe('rate limit', () => {
     const limited = await createTestServer({ LOGIN_LIMIT_IP: '2' });
     try {
       const attempt = (ip: string) =>
-        limited.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'a@b.c', password: 'x' }, remoteAddress: ip });
+        limited.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: 'a@b.c', password: 'x' },
+          remoteAddress: ip,
+        });
       expect((await attempt('10.1.1.1')).statusCode).toBe(401);
       expect((await attempt('10.1.1.1')).statusCode).toBe(401);
       expect((await attempt('10.1.1.1')).statusCode).toBe(429);
@@ -113,7 +129,11 @@ describe('sessions', () => {
     const ok = await post('/auth/refresh_token', undefined, { cookie: s.cookie });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.id).toBe(s.user.id);
-    const me = await server.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${ok.json().token}` } });
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: { authorization: `Bearer ${ok.json().token}` },
+    });
     expect(me.json().email).toBe(SUPER.email);
     const none = await post('/auth/refresh_token');
     expect(none.statusCode).toBe(401);
@@ -126,7 +146,11 @@ describe('sessions', () => {
     expect(missing.json().error).toBe('ERR_INVALID_TOKEN');
     const s = await login(server, SUPER.email, SUPER.password);
     const forged = `${s.token.slice(0, -4)}AAAA`;
-    const res = await server.app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${forged}` } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: { authorization: `Bearer ${forged}` },
+    });
     expect(res.statusCode).toBe(403);
 
     const shortLived = await createTestServer({ ACCESS_TOKEN_TTL: '1s' });
@@ -135,7 +159,11 @@ describe('sessions', () => {
       await new Promise((r) => setTimeout(r, 2100));
       const expired = await shortLived.app.inject({ method: 'GET', url: '/auth/me', headers: t.headers });
       expect(expired.statusCode).toBe(403);
-      const refreshed = await shortLived.app.inject({ method: 'POST', url: '/auth/refresh_token', headers: { cookie: t.cookie } });
+      const refreshed = await shortLived.app.inject({
+        method: 'POST',
+        url: '/auth/refresh_token',
+        headers: { cookie: t.cookie },
+      });
       expect(refreshed.statusCode).toBe(200);
     } finally {
       await shortLived.close();
@@ -155,7 +183,10 @@ describe('sessions', () => {
     const tenant = await createTenant(server);
     const first = tenant.user;
     const oldSocket = await connectSocket(server, first.token);
-    const loggedOut = nextEvent<{ action: string; user: { id: number } }>(oldSocket, companyEvent.auth(tenant.companyId));
+    const loggedOut = nextEvent<{ action: string; user: { id: number } }>(
+      oldSocket,
+      companyEvent.auth(tenant.companyId),
+    );
     const second = await login(server, first.user.email, tenant.userPassword);
     const newSocket = await connectSocket(server, second.token);
     let newSocketTold = false;

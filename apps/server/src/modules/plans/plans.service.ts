@@ -1,4 +1,4 @@
-import type { Plan, PlanInput } from '@balcao/shared';
+import type { Plan, PlanInput, PlanUpdate } from '@balcao/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -43,10 +43,15 @@ export async function createPlan(db: Db, input: PlanInput): Promise<Plan> {
   return plan;
 }
 
-export async function updatePlan(db: Db, id: number, input: Partial<PlanInput>): Promise<Plan> {
+export async function updatePlan(db: Db, id: number, input: PlanUpdate): Promise<Plan> {
   await getPlan(db, id);
   if (input.name) await assertNameFree(db, input.name, id);
-  const [plan] = await db.update(plans).set(input).where(eq(plans.id, id)).returning(planColumns);
+  // updatedAt keeps the SET clause non-empty when the body is `{}`.
+  const [plan] = await db
+    .update(plans)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(plans.id, id))
+    .returning(planColumns);
   return plan;
 }
 

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { WeeklyScheduleEntry } from '@balcao/shared';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
 import { companies } from '../companies/companies.schema.js';
 
@@ -12,7 +13,11 @@ export const queues = pgTable(
     name: varchar('name', { length: 50 }).notNull(),
     color: varchar('color', { length: 9 }).notNull(),
     greetingMessage: text('greeting_message').notNull().default(''),
+    outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
     orderQueue: integer('order_queue'),
+    schedules: jsonb('schedules').$type<WeeklyScheduleEntry[]>().notNull().default([]),
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
     ...timestamps,
   },
   (t) => [

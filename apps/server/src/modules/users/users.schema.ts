@@ -14,6 +14,7 @@ import {
 import { timestamps } from '../../db/columns.js';
 import { companies } from '../companies/companies.schema.js';
 import { queues } from '../queues/queues.schema.js';
+import { whatsapps } from '../whatsapp/whatsapp.schema.js';
 
 export const users = pgTable(
   'users',
@@ -29,7 +30,7 @@ export const users = pgTable(
     profile: varchar('profile', { length: 10 }).$type<'admin' | 'user'>().notNull().default('user'),
     super: boolean('super').notNull().default(false),
     limitAttendance: integer('limit_attendance').notNull().default(0),
-    whatsappId: integer('whatsapp_id'),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
     allTicket: varchar('all_ticket', { length: 10 }).$type<'enable' | 'disable'>().notNull().default('disable'),
     online: boolean('online').notNull().default(false),
     avatar: varchar('avatar', { length: 255 }),

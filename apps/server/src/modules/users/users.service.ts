@@ -180,6 +180,8 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserUpd
         limitAttendance: input.limitAttendance,
         whatsappId: input.whatsappId,
         allTicket: input.allTicket,
+        // Always one column to set: a body with only queueIds (or an empty password) is a valid update.
+        updatedAt: new Date(),
       })
       .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
     if (input.queueIds) await setQueues(tx as unknown as Db, id, input.queueIds);

@@ -7,12 +7,14 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ChannelManager } from '../../channels/manager.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Realtime } from '../realtime/realtime.js';
+import type { Storage } from '../storage/storage.js';
 import type { ServiceContext } from '../tenancy/context.js';
 import { callerOf, type PreHandler } from '../tenancy/guards.js';
 
@@ -32,6 +34,8 @@ export interface AppDeps {
   realtime: Realtime;
   jobs: Jobs;
   limiter: RateLimiter;
+  storage: Storage;
+  channels: ChannelManager;
 }
 
 /** Guards every module uses, bound to the app's database and tokens. */

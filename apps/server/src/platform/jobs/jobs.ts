@@ -2,7 +2,11 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+export type JobHandler<T> = (data: T, attempt?: JobAttempt) => Promise<void>;
 
 /** Durable background work (pg-boss) on the product's own database. */
 export interface Jobs {
@@ -15,6 +19,8 @@ export interface Jobs {
 /**
  * pg-boss talks to PostgreSQL natively; on PGlite it goes through `executeSql`, which must use
  * `query` for parameterised statements and `exec` for its multi-statement migrations.
+ * A job sent by this instance to a queue it works is picked up at once instead of waiting for
+ * the next poll; the poll still serves retries and jobs sent by other instances.
  */
 export async function startJobs(database: Database, log: Logger, connectionString?: string): Promise<Jobs> {
   const boss =
@@ -29,28 +35,64 @@ export async function startJobs(database: Database, log: Logger, connectionStrin
   boss.on('error', (err) => log.error({ err }, 'jobs error'));
   await boss.start();
 
+  const handlers = new Map<string, JobHandler<object>>();
+  const draining = new Set<string>();
+  const known = new Set<string>();
+
   const ensureQueue = async (queue: string) => {
+    if (known.has(queue)) return;
     if (!(await boss.getQueue(queue))) await boss.createQueue(queue);
+    known.add(queue);
   };
-  const wrap =
-    <T>(handler: JobHandler<T>) =>
-    async (jobs: PgBoss.Job<T>[]) => {
-      for (const job of jobs) await handler(job.data);
-    };
+  const run = async (queue: string, job: PgBoss.JobWithMetadata<object>) => {
+    const handler = handlers.get(queue) as JobHandler<object>;
+    await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+  };
+  const drain = async (queue: string) => {
+    if (draining.has(queue)) return;
+    draining.add(queue);
+    try {
+      for (;;) {
+        const batch = await boss.fetch<object>(queue, { batchSize: 10, includeMetadata: true });
+        if (!batch?.length) break;
+        for (const job of batch) {
+          try {
+            await run(queue, job);
+            await boss.complete(queue, job.id);
+          } catch (err) {
+            await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }
+      }
+    } catch (err) {
+      log.error({ err, queue }, 'job drain failed');
+    } finally {
+      draining.delete(queue);
+    }
+  };
+  const poll = async (queue: string) => {
+    await boss.work<object>(queue, { pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) await run(queue, job);
+    });
+  };
 
   return {
     async send(queue, data, options) {
       await ensureQueue(queue);
-      return boss.send(queue, data, options ?? {});
+      const id = await boss.send(queue, data, options ?? {});
+      if (handlers.has(queue)) setImmediate(() => void drain(queue));
+      return id;
     },
     async work(queue, handler) {
       await ensureQueue(queue);
-      await boss.work(queue, wrap(handler));
+      handlers.set(queue, handler as JobHandler<object>);
+      await poll(queue);
     },
     async schedule(queue, cron, handler) {
       await ensureQueue(queue);
+      handlers.set(queue, handler);
       await boss.schedule(queue, cron);
-      await boss.work(queue, wrap(handler));
+      await poll(queue);
     },
     stop: () => boss.stop({ graceful: true, wait: true }),
   };

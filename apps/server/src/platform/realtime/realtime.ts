@@ -10,6 +10,12 @@ export const rooms = {
   company: (id: number) => `company:${id}`,
   user: (id: number) => `user:${id}`,
   session: (id: string) => `session:${id}`,
+  /** Admins see every ticket of their company. */
+  admins: (companyId: number) => `company:${companyId}:admins`,
+  /** Members of a queue see its tickets. */
+  queue: (companyId: number, queueId: number) => `company:${companyId}:queue:${queueId}`,
+  /** Users with `allTicket` enabled also see tickets that have no queue yet. */
+  noQueue: (companyId: number) => `company:${companyId}:noqueue`,
 };
 
 type Authenticator = (token: string) => Promise<Caller | null>;
@@ -20,6 +26,12 @@ export interface Realtime {
   toCompany(companyId: number, event: string, payload: unknown): void;
   toUser(userId: number, event: string, payload: unknown): void;
   toSession(sessionId: string, event: string, payload: unknown): void;
+  /** One emission to the union of rooms: a socket in several of them gets it once. */
+  toRooms(roomNames: string[], event: string, payload: unknown): void;
+  /** Moves every socket of a user into and out of rooms (e.g. after its queues changed). */
+  syncUserRooms(userId: number, join: string[], leave: string[]): void;
+  /** Adds rooms a new socket joins before its connection is acknowledged (e.g. its queues). */
+  addRoomResolver(resolver: (caller: Caller) => Promise<string[]>): void;
   /** Runs for every authenticated socket once it has joined its rooms. */
   onConnection(handler: SocketHandler): void;
   /** Runs when a socket leaves; `lastOfUser` says whether the user has no other socket. */
@@ -30,20 +42,36 @@ export interface Realtime {
 
 export function createRealtime(opts: {
   corsOrigin: string[];
-  redis?: { pub: Redis; sub: Redis };
+  /** `key` prefixes the pub/sub channels: instances share events only with the same key. */
+  redis?: { pub: Redis; sub: Redis; key?: string };
   log: Logger;
 }): Realtime {
   let io: Server | undefined;
   const connectionHandlers: SocketHandler[] = [];
+  const roomResolvers: ((caller: Caller) => Promise<string[]>)[] = [];
   const disconnectHandlers: ((caller: Caller, last: boolean) => void | Promise<void>)[] = [];
+  // Once closed, late emissions (e.g. presence updates of sockets closed by the shutdown) are
+  // dropped: the Redis adapter would publish them on a connection that is going away.
+  let closed = false;
   const send = (room: string, event: string, payload: unknown) => {
-    io?.to(room).emit(event, payload);
+    if (!closed) io?.to(room).emit(event, payload);
   };
 
   return {
     toCompany: (companyId, event, payload) => send(rooms.company(companyId), event, payload),
     toUser: (userId, event, payload) => send(rooms.user(userId), event, payload),
     toSession: (sessionId, event, payload) => send(rooms.session(sessionId), event, payload),
+    toRooms: (roomNames, event, payload) => {
+      if (io && !closed && roomNames.length) io.to(roomNames).emit(event, payload);
+    },
+    syncUserRooms: (userId, join, leave) => {
+      if (!io) return;
+      if (join.length) io.in(rooms.user(userId)).socketsJoin(join);
+      for (const room of leave) io.in(rooms.user(userId)).socketsLeave(room);
+    },
+    addRoomResolver: (r) => {
+      roomResolvers.push(r);
+    },
     onConnection: (h) => {
       connectionHandlers.push(h);
     },
@@ -56,12 +84,18 @@ export function createRealtime(opts: {
         pingInterval: SOCKET_PING_MS,
         pingTimeout: SOCKET_PING_MS,
       });
-      if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+      if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: opts.redis.key ?? 'socket.io' }));
       io.use(async (socket, next) => {
         const token = socket.handshake.auth?.token ?? socket.handshake.query?.token;
         const caller = typeof token === 'string' ? await authenticate(token).catch(() => null) : null;
         if (!caller) return next(new Error('ERR_SESSION_EXPIRED'));
         socket.data.caller = caller;
+        try {
+          socket.data.rooms = (await Promise.all(roomResolvers.map((r) => r(caller)))).flat();
+        } catch (err) {
+          opts.log.error({ err }, 'socket room resolver');
+          return next(new Error('ERR_INTERNAL'));
+        }
         next();
       });
       io.on('connection', async (socket) => {
@@ -71,13 +105,22 @@ export function createRealtime(opts: {
           rooms.company(caller.companyId),
           rooms.user(caller.userId),
           rooms.session(caller.sessionId),
+          ...(socket.data.rooms as string[]),
         ]);
         for (const h of connectionHandlers) {
           Promise.resolve(h(caller, socket)).catch((err) => opts.log.error({ err }, 'socket connection handler'));
         }
         socket.on('disconnect', async () => {
-          const remaining = await io?.in(rooms.user(caller.userId)).fetchSockets();
-          const last = (remaining?.length ?? 0) === 0;
+          // With the Redis adapter this asks the other instances; a Redis failure (or a shutdown)
+          // must not become an unhandled rejection, which would end the process.
+          let last: boolean;
+          try {
+            const remaining = await io?.in(rooms.user(caller.userId)).fetchSockets();
+            last = (remaining?.length ?? 0) === 0;
+          } catch (err) {
+            opts.log.warn({ err }, 'socket disconnect: cannot count the user’s other sockets');
+            return;
+          }
           for (const h of disconnectHandlers) {
             Promise.resolve(h(caller, last)).catch((err) => opts.log.error({ err }, 'socket disconnect handler'));
           }
@@ -86,6 +129,7 @@ export function createRealtime(opts: {
       return io;
     },
     async close() {
+      closed = true;
       await io?.close();
     },
   };

@@ -16,7 +16,14 @@ const run = (guard: (r: FastifyRequest, p: FastifyReply) => Promise<void>, calle
     () => 'allowed',
     (err: { code: string }) => err.code,
   );
-const caller = (over: Partial<Caller>): Caller => ({ companyId: 1, userId: 1, profile: 'user', isSuper: false, sessionId: 's', ...over });
+const caller = (over: Partial<Caller>): Caller => ({
+  companyId: 1,
+  userId: 1,
+  profile: 'user',
+  isSuper: false,
+  sessionId: 's',
+  ...over,
+});
 
 describe('guards', () => {
   it('a plan flag switched off refuses the company; a flag on lets it through', async () => {

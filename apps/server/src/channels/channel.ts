@@ -1,0 +1,83 @@
+import type { ConnectionStatus, MessageMediaType } from '@balcao/shared';
+
+/** A reference to a message on the provider's side. */
+export interface SentRef {
+  providerId: string;
+}
+
+export interface OutboundFile {
+  data: Buffer;
+  fileName: string;
+  mimetype: string;
+}
+
+export interface SendOptions {
+  quotedProviderId?: string;
+  /** Voice note rather than an audio file. */
+  ptt?: boolean;
+}
+
+/** What every provider implements (ARCHITECTURE §3). The pipeline never sees provider types. */
+export interface Channel {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  logout(): Promise<void>;
+  sendText(to: string, body: string, opts?: SendOptions): Promise<SentRef>;
+  sendMedia(to: string, file: OutboundFile, caption: string, opts?: SendOptions): Promise<SentRef>;
+  deleteMessage(to: string, ref: SentRef): Promise<void>;
+  markRead(to: string, refs: SentRef[]): Promise<void>;
+  checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
+  rejectCall?(callId: string, from: string): Promise<void>;
+}
+
+/** One inbound message in the internal shape `inbound/` consumes. */
+export interface InboundMessage {
+  companyId: number;
+  whatsappId: number;
+  providerId: string;
+  /** Digits of the contact (or the group id for group messages). */
+  number: string;
+  pushName?: string;
+  fromMe: boolean;
+  body: string;
+  mediaType: MessageMediaType;
+  media?: OutboundFile;
+  quotedProviderId?: string;
+  isGroup?: boolean;
+  groupName?: string;
+  /** Sender inside a group. */
+  participant?: string;
+  participantName?: string;
+  timestamp?: Date;
+}
+
+export interface Ack {
+  companyId: number;
+  whatsappId: number;
+  providerId: string;
+  ack: number;
+}
+
+export interface ConnectionUpdate {
+  companyId: number;
+  whatsappId: number;
+  status: ConnectionStatus;
+  qrcode?: string;
+  number?: string;
+  retries?: number;
+}
+
+export interface Call {
+  companyId: number;
+  whatsappId: number;
+  callId: string;
+  from: string;
+}
+
+/** Where providers report: implemented by the channel manager, which calls `inbound/`. */
+export interface ChannelEvents {
+  inbound(message: InboundMessage): Promise<void>;
+  ack(ack: Ack): Promise<void>;
+  connection(update: ConnectionUpdate): Promise<void>;
+  call(call: Call): Promise<void>;
+}

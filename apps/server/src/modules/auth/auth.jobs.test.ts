@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, SUPER } from '../../../test/harness.js';
+import type { Database } from '../../db/client.js';
+import { ensurePlatform } from '../../db/seed.js';
+import type { JobHandler, Jobs } from '../../platform/jobs/jobs.js';
+import { sessions, users } from '../users/users.schema.js';
+import { deleteExpiredSessions, registerSessionCleanup, SESSION_CLEANUP_QUEUE } from './auth.jobs.js';
+
+const HOUR = 3_600_000;
+const now = new Date('2030-06-15T12:00:00Z');
+const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+
+let database: Database;
+let userId: number;
+let companyId: number;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await ensurePlatform(database.db, SUPER);
+  [{ id: userId, companyId }] = await database.db.select({ id: users.id, companyId: users.companyId }).from(users);
+});
+afterAll(() => database.close());
+
+/** Inserts sessions by name and returns their ids. */
+async function seed(rows: Record<string, { expiresAt: Date; revokedAt?: Date }>) {
+  await database.db.delete(sessions);
+  const ids: Record<string, string> = {};
+  for (const [name, row] of Object.entries(rows)) {
+    ids[name] = randomUUID();
+    await database.db.insert(sessions).values({ id: ids[name], userId, companyId, ...row });
+  }
+  return ids;
+}
+const remaining = async () => (await database.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id).sort();
+
+describe('deleteExpiredSessions', () => {
+  it('removes sessions expired over a day ago and keeps the others', async () => {
+    const ids = await seed({
+      longGone: { expiresAt: at(-30 * 24 * HOUR) },
+      expired25h: { expiresAt: at(-25 * HOUR) },
+      expired23h: { expiresAt: at(-23 * HOUR) },
+      expiredJustNow: { expiresAt: at(-1000) },
+      live: { expiresAt: at(7 * 24 * HOUR) },
+      revokedButNotExpired: { expiresAt: at(24 * HOUR), revokedAt: at(-HOUR) },
+    });
+    expect(await deleteExpiredSessions(database.db, now)).toBe(2);
+    expect(await remaining()).toEqual([ids.expired23h, ids.expiredJustNow, ids.live, ids.revokedButNotExpired].sort());
+    // Idempotent: nothing more to remove at the same time.
+    expect(await deleteExpiredSessions(database.db, now)).toBe(0);
+  });
+
+  it('uses the current time by default', async () => {
+    const ids = await seed({
+      old: { expiresAt: new Date(Date.now() - 2 * 24 * HOUR) },
+      live: { expiresAt: new Date(Date.now() + HOUR) },
+    });
+    expect(await deleteExpiredSessions(database.db)).toBe(1);
+    expect(await remaining()).toEqual([ids.live]);
+  });
+});
+
+describe('registerSessionCleanup', () => {
+  it('schedules a daily job that runs the cleanup', async () => {
+    const scheduled: { queue: string; cron: string; handler: JobHandler<object> }[] = [];
+    const jobs: Jobs = {
+      send: async () => null,
+      work: async () => {},
+      schedule: async (queue, cron, handler) => {
+        scheduled.push({ queue, cron, handler });
+      },
+      stop: async () => {},
+    };
+    await registerSessionCleanup(database.db, jobs);
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0].queue).toBe(SESSION_CLEANUP_QUEUE);
+    // Five cron fields, once a day at a fixed hour.
+    expect(scheduled[0].cron).toMatch(/^\d+ \d+ \* \* \*$/);
+
+    const ids = await seed({
+      old: { expiresAt: new Date(Date.now() - 3 * 24 * HOUR) },
+      live: { expiresAt: new Date(Date.now() + HOUR) },
+    });
+    await scheduled[0].handler({});
+    expect(await remaining()).toEqual([ids.live]);
+  });
+});

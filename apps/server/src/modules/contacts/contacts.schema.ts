@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.js';
+import { companies } from '../companies/companies.schema.js';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** Digits only (country + area + number), or a group id for group contacts. */
+    number: varchar('number', { length: 50 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull().default(''),
+    profilePicUrl: varchar('profile_pic_url', { length: 1000 }).notNull().default(''),
+    isGroup: boolean('is_group').notNull().default(false),
+    /** Provider identity (e.g. a WhatsApp LID) merged on this contact. */
+    lid: varchar('lid', { length: 80 }),
+    /** Name and picture are refreshed from the provider at most once a day (DOMAIN §1.4). */
+    profileRefreshedAt: timestamp('profile_refreshed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_company_number_key').on(t.companyId, t.number),
+    uniqueIndex('contacts_uuid_key').on(t.uuid),
+    index('contacts_company_lid_idx').on(t.companyId, t.lid),
+    index('contacts_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
+    index('contacts_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+  ],
+);
+
+export const contactCustomFields = pgTable(
+  'contact_custom_fields',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    value: varchar('value', { length: 1000 }).notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('contact_custom_fields_contact_idx').on(t.contactId)],
+);

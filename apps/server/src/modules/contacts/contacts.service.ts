@@ -1,0 +1,151 @@
+import { type Contact, type ContactInput, companyEvent } from '@balcao/shared';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
+import { contactCustomFields, contacts } from './contacts.schema.js';
+
+export const contactColumns = {
+  id: contacts.id,
+  uuid: contacts.uuid,
+  name: contacts.name,
+  number: contacts.number,
+  email: contacts.email,
+  profilePicUrl: contacts.profilePicUrl,
+  isGroup: contacts.isGroup,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+};
+
+export function toContact(r: Pick<typeof contacts.$inferSelect, keyof typeof contactColumns>): Contact {
+  return { ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
+}
+
+async function withExtraInfo(db: Db, list: Contact[]): Promise<Contact[]> {
+  if (list.length === 0) return list;
+  const fields = await db
+    .select({
+      id: contactCustomFields.id,
+      contactId: contactCustomFields.contactId,
+      name: contactCustomFields.name,
+      value: contactCustomFields.value,
+    })
+    .from(contactCustomFields)
+    .where(
+      inArray(
+        contactCustomFields.contactId,
+        list.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(contactCustomFields.id));
+  return list.map((c) => ({
+    ...c,
+    extraInfo: fields.filter((f) => f.contactId === c.id).map(({ id, name, value }) => ({ id, name, value })),
+  }));
+}
+
+export async function findContact(db: Db, companyId: number, id: number): Promise<Contact> {
+  const [row] = await db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId)))
+    .limit(1);
+  if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const [contact] = await withExtraInfo(db, [toContact(row)]);
+  return contact;
+}
+
+const searchWhere = (companyId: number, term: string) =>
+  and(
+    eq(contacts.companyId, companyId),
+    term
+      ? or(sql`lower(${contacts.name}) like ${likePattern(term)}`, sql`${contacts.number} like ${likePattern(term)}`)
+      : undefined,
+  );
+
+export async function listContacts(ctx: ServiceContext, q: { searchParam: string; pageNumber: number }) {
+  const { limit, offset, size } = pageWindow(q.pageNumber);
+  const where = searchWhere(ctx.companyId, q.searchParam);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select(contactColumns)
+      .from(contacts)
+      .where(where)
+      .orderBy(sql`lower(${contacts.name})`, asc(contacts.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ total: count() }).from(contacts).where(where),
+  ]);
+  const page = pageOf(rows, size);
+  return { contacts: page.items.map(toContact), count: total, hasMore: page.hasMore };
+}
+
+/** The pickers' list (new-ticket dialog): first 50 matches by name or number. */
+export async function searchContacts(ctx: ServiceContext, name = '') {
+  const rows = await ctx.db
+    .select(contactColumns)
+    .from(contacts)
+    .where(searchWhere(ctx.companyId, name))
+    .orderBy(sql`lower(${contacts.name})`)
+    .limit(50);
+  return rows.map(toContact);
+}
+
+async function replaceExtraInfo(db: Db, contactId: number, extraInfo: ContactInput['extraInfo']) {
+  if (!extraInfo) return;
+  await db.delete(contactCustomFields).where(eq(contactCustomFields.contactId, contactId));
+  if (extraInfo.length) await db.insert(contactCustomFields).values(extraInfo.map((f) => ({ ...f, contactId })));
+}
+
+function emitContact(ctx: ServiceContext, action: 'update' | 'delete', payload: object) {
+  ctx.realtime.toCompany(ctx.companyId, companyEvent.contact(ctx.companyId), { action, ...payload });
+}
+
+export async function createContact(ctx: ServiceContext, input: ContactInput): Promise<Contact> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contacts)
+      .values({ companyId: ctx.companyId, name: input.name, number: input.number, email: input.email })
+      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+      .returning({ id: contacts.id });
+    if (!row) throw new AppError('ERR_DUPLICATED_CONTACT');
+    await replaceExtraInfo(tx as unknown as Db, row.id, input.extraInfo);
+    return row.id;
+  });
+  const contact = await findContact(ctx.db, ctx.companyId, id);
+  emitContact(ctx, 'update', { contact });
+  return contact;
+}
+
+export async function updateContact(ctx: ServiceContext, id: number, input: Partial<ContactInput>): Promise<Contact> {
+  await findContact(ctx.db, ctx.companyId, id);
+  if (input.number) {
+    const [other] = await ctx.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.number, input.number)))
+      .limit(1);
+    if (other && other.id !== id) throw new AppError('ERR_DUPLICATED_CONTACT');
+  }
+  await ctx.db.transaction(async (tx) => {
+    const { extraInfo, ...fields } = input;
+    if (Object.keys(fields).length) {
+      await tx
+        .update(contacts)
+        .set(fields)
+        .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)));
+    }
+    await replaceExtraInfo(tx as unknown as Db, id, extraInfo);
+  });
+  const contact = await findContact(ctx.db, ctx.companyId, id);
+  emitContact(ctx, 'update', { contact });
+  return contact;
+}
+
+export async function deleteContact(ctx: ServiceContext, id: number): Promise<void> {
+  if (!isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+  await findContact(ctx.db, ctx.companyId, id);
+  await ctx.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)));
+  emitContact(ctx, 'delete', { contactId: id });
+}

@@ -1,0 +1,280 @@
+import { companyEvent, type Message, type MessageMediaType } from '@balcao/shared';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Ack } from '../../channels/channel.js';
+import type { ChannelManager } from '../../channels/manager.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+import { pageOf, pageWindow } from '../../platform/pagination.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { contacts } from '../contacts/contacts.schema.js';
+import { ticketRooms } from '../tickets/tickets.access.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { getTicket } from '../tickets/tickets.service.js';
+import { whatsapps } from '../whatsapp/whatsapp.schema.js';
+import { messages } from './messages.schema.js';
+import { emitMessage, viewMessage, viewMessages } from './messages.view.js';
+
+export const SEND_QUEUE = 'messages.send';
+const PAGE = 20;
+
+export interface MessagingDeps {
+  channels: ChannelManager;
+  storage: Storage;
+  jobs: Jobs;
+}
+
+export interface UploadedFile {
+  data: Buffer;
+  fileName: string;
+  mimetype: string;
+}
+
+export function mediaTypeOf(mimetype: string): MessageMediaType {
+  const kind = mimetype.split('/')[0];
+  if (kind === 'image' || kind === 'audio' || kind === 'video') return kind;
+  return 'application';
+}
+
+/** One page of a ticket's messages, newest page first, each page in chronological order. */
+export async function listMessages(ctx: ServiceContext, deps: MessagingDeps, ticketId: number, pageNumber: number) {
+  const ticket = await getTicket(ctx, ticketId);
+  const { limit, offset } = pageWindow(pageNumber, PAGE);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticketId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ total: count() }).from(messages).where(eq(messages.ticketId, ticketId)),
+  ]);
+  const page = pageOf(rows, PAGE);
+  if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status === 'open')
+    await markTicketRead(ctx, deps, ticket);
+  return { messages: await viewMessages(ctx.db, page.items.reverse()), ticket, count: total, hasMore: page.hasMore };
+}
+
+/** Opening a ticket reads its messages: unread count to zero, read receipts to the contact. */
+async function markTicketRead(
+  ctx: ServiceContext,
+  deps: MessagingDeps,
+  ticket: {
+    id: number;
+    queueId: number | null;
+    userId: number | null;
+    contact: { number: string };
+    whatsappId: number;
+  },
+) {
+  const unread = await ctx.db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
+    .returning({ providerId: messages.providerId });
+  await ctx.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id));
+  ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticket(ctx.companyId), {
+    action: 'updateUnread',
+    ticketId: ticket.id,
+  });
+  const refs = unread.flatMap((m) => (m.providerId ? [{ providerId: m.providerId }] : []));
+  try {
+    await deps.channels.get(ticket.whatsappId).markRead(ticket.contact.number, refs);
+  } catch {
+    // Read receipts are a courtesy: a disconnected channel must not block reading.
+  }
+}
+
+/**
+ * Stores the agent's message(s) as pending and hands them to the durable send job. Rejected at
+ * once when the connection is not connected, so nothing is stored that cannot be sent.
+ */
+export async function sendMessages(
+  ctx: ServiceContext,
+  deps: MessagingDeps,
+  ticketId: number,
+  input: { body: string; quotedMsgId?: number; files: UploadedFile[] },
+): Promise<Message[]> {
+  const ticket = await getTicket(ctx, ticketId);
+  if (!input.body.trim() && input.files.length === 0) throw new AppError('ERR_VALIDATION', {}, 'Empty message');
+  const [connection] = await ctx.db
+    .select({ status: whatsapps.status })
+    .from(whatsapps)
+    .where(eq(whatsapps.id, ticket.whatsappId));
+  if (connection?.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  let quotedMsgId: number | null = null;
+  if (input.quotedMsgId) {
+    const [quoted] = await ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, input.quotedMsgId), eq(messages.ticketId, ticketId)));
+    if (!quoted) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    quotedMsgId = quoted.id;
+  }
+  const stored = await Promise.all(
+    input.files.map(async (f) => ({ file: f, key: (await deps.storage.put(ctx.companyId, f.data, f.fileName)).key })),
+  );
+  const base = {
+    companyId: ctx.companyId,
+    ticketId,
+    whatsappId: ticket.whatsappId,
+    contactId: ticket.contactId,
+    fromMe: true,
+    read: true,
+    userId: ctx.userId,
+    sendStatus: 'pending' as const,
+    quotedMsgId,
+  };
+  const values = stored.length
+    ? stored.map(({ file, key }, i) => ({
+        ...base,
+        body: i === 0 ? input.body : '',
+        mediaType: mediaTypeOf(file.mimetype),
+        mediaKey: key,
+        mediaName: file.fileName,
+        mediaMime: file.mimetype,
+      }))
+    : [{ ...base, body: input.body, mediaType: 'chat' as const }];
+  const lastMessage = input.body || stored.at(-1)?.file.fileName || '';
+  const ids = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.insert(messages).values(values).returning({ id: messages.id });
+    await tx
+      .update(tickets)
+      .set({ lastMessage, lastMessageAt: new Date(), lastFromMe: true })
+      .where(eq(tickets.id, ticketId));
+    return rows.map((r) => r.id);
+  });
+  const created = await viewMessages(ctx.db, await ctx.db.select().from(messages).where(inArray(messages.id, ids)));
+  for (const message of created) {
+    emitMessage(ctx.realtime, ctx.companyId, ticket, 'create', message, { ticket: { ...ticket, lastMessage } });
+    await deps.jobs.send(
+      SEND_QUEUE,
+      { messageId: message.id, companyId: ctx.companyId },
+      { retryLimit: 3, retryDelay: 2, retryBackoff: true },
+    );
+  }
+  return created;
+}
+
+/** The send job: one message through its connection; `failed` once the retries are spent. */
+export async function deliverMessage(
+  db: Db,
+  realtime: Realtime,
+  deps: Pick<MessagingDeps, 'channels' | 'storage'>,
+  job: { messageId: number; companyId: number },
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
+  const [row] = await db
+    .select({ m: messages, number: contacts.number, queueId: tickets.queueId, userId: tickets.userId })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(messages.id, job.messageId), eq(messages.companyId, job.companyId)));
+  if (row?.m.sendStatus !== 'pending') return;
+  const { m } = row;
+  const finish = async (set: Partial<typeof messages.$inferInsert>) => {
+    await db.update(messages).set(set).where(eq(messages.id, m.id));
+    const message = await viewMessage(db, m.id);
+    if (message)
+      emitMessage(
+        realtime,
+        job.companyId,
+        { id: m.ticketId, queueId: row.queueId, userId: row.userId },
+        'update',
+        message,
+      );
+  };
+  try {
+    const channel = deps.channels.get(m.whatsappId);
+    const quoted = m.quotedMsgId
+      ? (await db.select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, m.quotedMsgId)))[0]
+      : undefined;
+    const opts = { quotedProviderId: quoted?.providerId ?? undefined };
+    let sent: { providerId: string };
+    if (m.mediaKey) {
+      const file = await deps.storage.open(m.mediaKey);
+      if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      sent = await channel.sendMedia(
+        row.number,
+        {
+          data: Buffer.concat(chunks),
+          fileName: m.mediaName ?? 'file',
+          mimetype: m.mediaMime ?? 'application/octet-stream',
+        },
+        m.body,
+        opts,
+      );
+    } else {
+      sent = await channel.sendText(row.number, m.body, opts);
+    }
+    await finish({ providerId: sent.providerId, ack: 1, sendStatus: 'sent' });
+  } catch (err) {
+    const permanent =
+      err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
+    if (permanent || attempt.retryCount >= attempt.retryLimit) {
+      await finish({ sendStatus: 'failed' });
+      return;
+    }
+    throw err;
+  }
+}
+
+export async function deleteMessage(ctx: ServiceContext, deps: MessagingDeps, id: number): Promise<Message> {
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.companyId, ctx.companyId)));
+  if (!row) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  const ticket = await getTicket(ctx, row.ticketId);
+  if (!row.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', {}, 'Only messages sent by the company can be deleted');
+  if (row.providerId) {
+    try {
+      await deps.channels.get(row.whatsappId).deleteMessage(ticket.contact.number, { providerId: row.providerId });
+    } catch (err) {
+      throw err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED'
+        ? err
+        : new AppError('ERR_DELETE_WAPP_MSG');
+    }
+  }
+  await ctx.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, id));
+  const message = (await viewMessage(ctx.db, id)) as Message;
+  emitMessage(ctx.realtime, ctx.companyId, ticket, 'update', message);
+  return message;
+}
+
+/** A delivery receipt: acks only move forward. */
+export async function applyAck(db: Db, realtime: Realtime, ack: Ack): Promise<void> {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      ack: messages.ack,
+      ticketId: messages.ticketId,
+      queueId: tickets.queueId,
+      userId: tickets.userId,
+    })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(
+      and(
+        eq(messages.companyId, ack.companyId),
+        eq(messages.whatsappId, ack.whatsappId),
+        eq(messages.providerId, ack.providerId),
+      ),
+    );
+  if (!row || row.ack >= ack.ack) return;
+  await db.update(messages).set({ ack: ack.ack }).where(eq(messages.id, row.id));
+  const message = await viewMessage(db, row.id);
+  if (message)
+    emitMessage(
+      realtime,
+      ack.companyId,
+      { id: row.ticketId, queueId: row.queueId, userId: row.userId },
+      'update',
+      message,
+    );
+}

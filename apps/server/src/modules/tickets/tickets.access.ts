@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rooms } from '../../platform/realtime/realtime.js';
+import { type Caller, isAdmin } from '../../platform/tenancy/context.js';
+import { userQueues, users } from '../users/users.schema.js';
+import { tickets } from './tickets.schema.js';
+
+/** What a caller may see of the company's tickets (spec §6, DOMAIN §11). */
+export interface TicketAccess {
+  admin: boolean;
+  userId: number;
+  queueIds: number[];
+  /** `allTicket` enabled: tickets without a queue are visible too. */
+  seesNoQueue: boolean;
+}
+
+export async function ticketAccessOf(db: Db, caller: Caller): Promise<TicketAccess> {
+  const [row] = await db.select({ allTicket: users.allTicket }).from(users).where(eq(users.id, caller.userId)).limit(1);
+  const queues = await db
+    .select({ id: userQueues.queueId })
+    .from(userQueues)
+    .where(eq(userQueues.userId, caller.userId));
+  const admin = isAdmin(caller);
+  return {
+    admin,
+    userId: caller.userId,
+    queueIds: queues.map((q) => q.id),
+    seesNoQueue: admin || row?.allTicket === 'enable',
+  };
+}
+
+/** SQL filter of the tickets a caller may see; admins see all of their company's. */
+export function visibleTickets(access: TicketAccess): SQL | undefined {
+  if (access.admin) return undefined;
+  return or(
+    access.queueIds.length ? inArray(tickets.queueId, access.queueIds) : sql`false`,
+    eq(tickets.userId, access.userId),
+    access.seesNoQueue ? isNull(tickets.queueId) : sql`false`,
+  );
+}
+
+export function canSee(access: TicketAccess, t: { queueId: number | null; userId: number | null }): boolean {
+  if (access.admin || t.userId === access.userId) return true;
+  return t.queueId === null ? access.seesNoQueue : access.queueIds.includes(t.queueId);
+}
+
+/** The socket rooms that must hear about a ticket in this state. */
+export function ticketRooms(companyId: number, t: { queueId: number | null; userId: number | null }): string[] {
+  const list = [
+    rooms.admins(companyId),
+    t.queueId === null ? rooms.noQueue(companyId) : rooms.queue(companyId, t.queueId),
+  ];
+  if (t.userId !== null) list.push(rooms.user(t.userId));
+  return list;
+}
+
+/** The rooms a user's sockets join so that they receive the tickets they may see. */
+export async function ticketRoomsOfCaller(db: Db, caller: Caller): Promise<string[]> {
+  const access = await ticketAccessOf(db, caller);
+  const list = access.queueIds.map((q) => rooms.queue(caller.companyId, q));
+  if (access.admin) list.push(rooms.admins(caller.companyId));
+  if (access.seesNoQueue) list.push(rooms.noQueue(caller.companyId));
+  return list;
+}
+
+export const companyTickets = (companyId: number, ...filters: (SQL | undefined)[]) =>
+  and(eq(tickets.companyId, companyId), ...filters);

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.js';
+import { companies } from '../companies/companies.schema.js';
+import { contacts } from '../contacts/contacts.schema.js';
+import { queues } from '../queues/queues.schema.js';
+import { users } from '../users/users.schema.js';
+import { whatsapps } from '../whatsapp/whatsapp.schema.js';
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 10 }).$type<'pending' | 'open' | 'closed'>().notNull().default('pending'),
+    lastMessage: text('last_message').notNull().default(''),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    isGroup: boolean('is_group').notNull().default(false),
+    chatbot: boolean('chatbot').notNull().default(false),
+    useIntegration: boolean('use_integration').notNull().default(false),
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
+    queueOptionId: integer('queue_option_id'),
+    /** How many times the queue menu was sent in the current bot window (DOMAIN §2). */
+    amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    /** Set while the ticket waits for the contact's 1–5 answer after "resolve" (DOMAIN §4). */
+    awaitingRating: boolean('awaiting_rating').notNull().default(false),
+    /** Out-of-hours notice already sent for the current closed period. */
+    outOfHoursNotifiedAt: timestamp('out_of_hours_notified_at', { withTimezone: true, mode: 'date' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastFromMe: boolean('last_from_me').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tickets_uuid_key').on(t.uuid),
+    // Exactly one non-closed ticket per contact and connection: concurrent inbound messages cannot duplicate it.
+    uniqueIndex('tickets_one_open_key').on(t.companyId, t.contactId, t.whatsappId).where(sql`${t.status} <> 'closed'`),
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
+    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
+    index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc()),
+    index('tickets_expiry_idx').on(t.whatsappId, t.status, t.lastMessageAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** One record per service cycle of a ticket (DOMAIN §4), read by the dashboard. */
+export const ticketTraking = pgTable(
+  'ticket_trakings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    ratingAt: timestamp('rating_at', { withTimezone: true, mode: 'date' }),
+    rated: boolean('rated').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('ticket_trakings_ticket_idx').on(t.ticketId, t.id.desc()),
+    index('ticket_trakings_company_finished_idx').on(t.companyId, t.finishedAt),
+  ],
+);
+
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('user_ratings_company_user_idx').on(t.companyId, t.userId)],
+);

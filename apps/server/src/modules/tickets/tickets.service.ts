@@ -1,0 +1,258 @@
+import type { Ticket, TicketCreate, TicketsListQuery, TicketUpdate } from '@balcao/shared';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { contacts } from '../contacts/contacts.schema.js';
+import { findContact } from '../contacts/contacts.service.js';
+import { messages } from '../messages/messages.schema.js';
+import { queues } from '../queues/queues.schema.js';
+import { findQueue } from '../queues/queues.service.js';
+import { ticketTags } from '../tags/tags.schema.js';
+import { users } from '../users/users.schema.js';
+import { findUser } from '../users/users.service.js';
+import { defaultWhatsapp, findWhatsapp } from '../whatsapp/whatsapp.service.js';
+import { canSee, companyTickets, type TicketAccess, ticketAccessOf, visibleTickets } from './tickets.access.js';
+import { tickets } from './tickets.schema.js';
+import { finishCycle, openCycle, startCycle } from './tickets.tracking.js';
+import { emitTicket, emitTicketDeleted, selectTicket, selectTickets } from './tickets.view.js';
+
+const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string) =>
+  and(
+    sql`${column} >= ${`${day}T00:00:00Z`}::timestamptz`,
+    sql`${column} < ${`${day}T00:00:00Z`}::timestamptz + interval '1 day'`,
+  );
+
+function listFilters(access: TicketAccess, q: TicketsListQuery): (SQL | undefined)[] {
+  const filters: (SQL | undefined)[] = [visibleTickets(access)];
+  if (q.status) filters.push(eq(tickets.status, q.status));
+  // Without show-all (or for plain users, who never have it) the open list is the caller's own.
+  if (!(q.showAll && access.admin)) filters.push(or(eq(tickets.userId, access.userId), ne(tickets.status, 'open')));
+  if (q.queueIds) {
+    filters.push(
+      or(
+        q.queueIds.length ? inArray(tickets.queueId, q.queueIds) : sql`false`,
+        access.seesNoQueue ? isNull(tickets.queueId) : sql`false`,
+      ),
+    );
+  }
+  if (q.tags?.length) {
+    filters.push(
+      inArray(
+        tickets.id,
+        sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, q.tags)})`,
+      ),
+    );
+  }
+  if (q.users?.length) filters.push(inArray(tickets.userId, q.users));
+  if (q.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
+  if (q.date) filters.push(dayRange(tickets.createdAt, q.date));
+  if (q.updatedAt) filters.push(dayRange(tickets.updatedAt, q.updatedAt));
+  if (q.searchParam) {
+    const term = likePattern(q.searchParam);
+    filters.push(
+      or(
+        inArray(
+          tickets.contactId,
+          sql`(select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${tickets.companyId} and (lower(${contacts.name}) like ${term} or ${contacts.number} like ${term}))`,
+        ),
+        inArray(
+          tickets.id,
+          sql`(select ${messages.ticketId} from ${messages} where lower(${messages.body}) like ${term})`,
+        ),
+      ),
+    );
+  }
+  return filters;
+}
+
+export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
+  const access = await ticketAccessOf(ctx.db, ctx);
+  const where = companyTickets(ctx.companyId, ...listFilters(access, q));
+  const { limit, offset, size } = pageWindow(q.pageNumber);
+  const [rows, [{ total }]] = await Promise.all([
+    selectTickets(ctx.db, where, { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit, offset }),
+    ctx.db.select({ total: count() }).from(tickets).where(where),
+  ]);
+  const page = pageOf(rows, size);
+  return { tickets: page.items, count: total, hasMore: page.hasMore };
+}
+
+/** A ticket the caller may see: 404 when it is not the company's, 403 when it is outside the caller's queues. */
+export async function getTicket(ctx: ServiceContext, id: number): Promise<Ticket> {
+  const ticket = await selectTicket(ctx.db, ctx.companyId, id);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  if (!canSee(await ticketAccessOf(ctx.db, ctx), ticket)) throw new AppError('ERR_NO_PERMISSION');
+  return ticket;
+}
+
+export async function getTicketByUuid(ctx: ServiceContext, uuid: string): Promise<Ticket> {
+  const [row] = await ctx.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.uuid, uuid), eq(tickets.companyId, ctx.companyId)))
+    .limit(1);
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
+  return getTicket(ctx, row.id);
+}
+
+/** ERR_OTHER_OPEN_TICKET with who holds the contact's open ticket (spec §4). */
+async function otherOpenTicketError(db: Db, companyId: number, contactId: number, whatsappId: number) {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      uuid: tickets.uuid,
+      userId: tickets.userId,
+      userName: users.name,
+      queueName: queues.name,
+    })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        eq(tickets.whatsappId, whatsappId),
+        ne(tickets.status, 'closed'),
+      ),
+    )
+    .limit(1);
+  return new AppError('ERR_OTHER_OPEN_TICKET', {
+    ticketId: row?.id ?? null,
+    ticketUuid: row?.uuid ?? null,
+    userId: row?.userId ?? null,
+    userName: row?.userName ?? null,
+    queueName: row?.queueName ?? null,
+  });
+}
+
+export async function createTicket(ctx: ServiceContext, input: TicketCreate): Promise<Ticket> {
+  const access = await ticketAccessOf(ctx.db, ctx);
+  const contact = await findContact(ctx.db, ctx.companyId, input.contactId);
+  const whatsapp = input.whatsappId
+    ? await findWhatsapp(ctx.db, ctx.companyId, input.whatsappId)
+    : await defaultWhatsapp(ctx.db, ctx.companyId);
+  const queueId = input.queueId ?? null;
+  if (queueId === null && !access.admin) throw new AppError('ERR_QUEUE_REQUIRED', {}, 'Selecione uma fila');
+  if (queueId !== null) {
+    await findQueue(ctx.db, ctx.companyId, queueId);
+    if (!access.admin && !access.queueIds.includes(queueId)) throw new AppError('ERR_NO_PERMISSION');
+  }
+  const userId = input.status === 'pending' ? null : input.userId && access.admin ? input.userId : ctx.userId;
+  if (userId !== null) await findUser(ctx.db, ctx.companyId, userId);
+
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tickets)
+      .values({
+        companyId: ctx.companyId,
+        contactId: contact.id,
+        whatsappId: whatsapp.id,
+        queueId,
+        userId,
+        status: input.status,
+        isGroup: contact.isGroup,
+      })
+      .onConflictDoNothing()
+      .returning({ id: tickets.id });
+    if (!row) return null;
+    await openCycle(tx as unknown as Db, {
+      companyId: ctx.companyId,
+      ticketId: row.id,
+      whatsappId: whatsapp.id,
+      userId,
+      started: input.status === 'open',
+    });
+    return row.id;
+  });
+  if (id === null) throw await otherOpenTicketError(ctx.db, ctx.companyId, contact.id, whatsapp.id);
+  const ticket = (await selectTicket(ctx.db, ctx.companyId, id)) as Ticket;
+  emitTicket(ctx.realtime, ctx.companyId, ticket);
+  return ticket;
+}
+
+/** The new state a PUT asks for, following the transitions of spec §4. */
+function nextState(ctx: ServiceContext, current: Ticket, input: TicketUpdate) {
+  let status = input.status ?? current.status;
+  let userId = input.userId === undefined ? current.userId : input.userId;
+  const queueId = input.queueId === undefined ? current.queueId : input.queueId;
+  const transfer = input.queueId !== undefined && input.queueId !== current.queueId;
+  if (transfer && !input.userId && input.status === undefined) {
+    status = 'pending';
+    userId = null;
+  }
+  if (transfer && input.userId && input.status === undefined) status = 'open';
+  if (status === 'open' && userId === null) userId = ctx.userId;
+  if (status === 'pending' && input.userId === undefined) userId = null;
+  return { status, userId, queueId, whatsappId: input.whatsappId ?? current.whatsappId };
+}
+
+export async function updateTicket(ctx: ServiceContext, id: number, input: TicketUpdate): Promise<Ticket> {
+  const current = await getTicket(ctx, id);
+  const next = nextState(ctx, current, input);
+  if (next.queueId !== null && next.queueId !== current.queueId) await findQueue(ctx.db, ctx.companyId, next.queueId);
+  if (next.userId !== null && next.userId !== current.userId) await findUser(ctx.db, ctx.companyId, next.userId);
+  if (next.whatsappId !== current.whatsappId) await findWhatsapp(ctx.db, ctx.companyId, next.whatsappId);
+  const closing = next.status === 'closed' && current.status !== 'closed';
+  const accepting = next.status === 'open' && (current.status !== 'open' || next.userId !== current.userId);
+
+  const updated = await ctx.db
+    .transaction(async (tx) => {
+      const rows = await tx
+        .update(tickets)
+        .set({
+          ...next,
+          ...(closing ? { useIntegration: false, integrationId: null, promptId: null, chatbot: false } : {}),
+          ...(input.useIntegration !== undefined ? { useIntegration: input.useIntegration } : {}),
+          ...(typeof input.promptId === 'number' ? { promptId: input.promptId } : {}),
+          ...(typeof input.integrationId === 'number' ? { integrationId: input.integrationId } : {}),
+        })
+        .where(and(eq(tickets.id, id), eq(tickets.companyId, ctx.companyId)))
+        .returning({ id: tickets.id })
+        .then(
+          () => true,
+          (err: { code?: string; cause?: { code?: string } }) => {
+            // Another non-closed ticket of this contact on that connection (the partial unique index).
+            if (err.code === '23505' || err.cause?.code === '23505') return false;
+            throw err;
+          },
+        );
+      if (!rows) throw new AppError('ERR_OTHER_OPEN_TICKET');
+      const db = tx as unknown as Db;
+      if (closing) await finishCycle(db, id, next.userId);
+      else if (current.status === 'closed')
+        await openCycle(db, {
+          companyId: ctx.companyId,
+          ticketId: id,
+          whatsappId: next.whatsappId,
+          userId: next.userId,
+          started: next.status === 'open',
+        });
+      else if (accepting && next.userId !== null)
+        await startCycle(db, {
+          companyId: ctx.companyId,
+          ticketId: id,
+          whatsappId: next.whatsappId,
+          userId: next.userId,
+        });
+    })
+    .then(
+      () => true,
+      (err) => {
+        if (err instanceof AppError && err.code === 'ERR_OTHER_OPEN_TICKET') return false;
+        throw err;
+      },
+    );
+  if (!updated) throw await otherOpenTicketError(ctx.db, ctx.companyId, current.contactId, next.whatsappId);
+  const ticket = (await selectTicket(ctx.db, ctx.companyId, id)) as Ticket;
+  emitTicket(ctx.realtime, ctx.companyId, ticket, current);
+  return ticket;
+}
+
+export async function deleteTicket(ctx: ServiceContext, id: number): Promise<void> {
+  const ticket = await getTicket(ctx, id);
+  await ctx.db.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.companyId, ctx.companyId)));
+  emitTicketDeleted(ctx.realtime, ctx.companyId, ticket);
+}

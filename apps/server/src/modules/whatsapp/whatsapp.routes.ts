@@ -1,0 +1,65 @@
+import { idParam, whatsappInput, whatsappListQuery, whatsappSchema, whatsappUpdate } from '@balcao/shared';
+import { z } from 'zod';
+import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
+import { callerOf } from '../../platform/tenancy/guards.js';
+import { createWhatsapp, deleteWhatsapp, findWhatsapp, listWhatsapps, updateWhatsapp } from './whatsapp.service.js';
+
+export const whatsappRoutes: ModuleRoutes = (app, deps, guards) => {
+  const tags = ['connections'];
+  const ctx = serviceContext.bind(null, deps);
+  const db = deps.database.db;
+  app.get(
+    '/whatsapp',
+    {
+      preHandler: guards.auth,
+      schema: { tags, querystring: whatsappListQuery, response: { 200: z.array(whatsappSchema) } },
+    },
+    (request) => listWhatsapps(db, callerOf(request).companyId),
+  );
+  app.get(
+    '/whatsapp/:id',
+    { preHandler: guards.auth, schema: { tags, params: idParam, response: { 200: whatsappSchema } } },
+    (request) => findWhatsapp(db, callerOf(request).companyId, request.params.id),
+  );
+  app.post(
+    '/whatsapp',
+    { preHandler: guards.admin, schema: { tags, body: whatsappInput, response: { 201: whatsappSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createWhatsapp(ctx(request), request.body, deps.config.sandboxEnabled)),
+  );
+  app.put(
+    '/whatsapp/:id',
+    {
+      preHandler: guards.admin,
+      schema: { tags, params: idParam, body: whatsappUpdate, response: { 200: whatsappSchema } },
+    },
+    (request) => updateWhatsapp(ctx(request), request.params.id, request.body),
+  );
+  app.delete('/whatsapp/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
+    const c = ctx(request);
+    await findWhatsapp(db, c.companyId, request.params.id);
+    await deps.channels.stop(request.params.id);
+    await deleteWhatsapp(c, request.params.id);
+    return { message: 'Whatsapp deleted' };
+  });
+
+  // Sessions (spec §7): start, restart with a new QR code, disconnect.
+  const session = { preHandler: guards.admin, schema: { tags, params: idParam } };
+  app.post('/whatsappsession/:id', session, async (request) => {
+    await deps.channels.start(callerOf(request).companyId, request.params.id);
+    return { message: 'Starting session' };
+  });
+  app.put('/whatsappsession/:id', session, async (request) => {
+    const { companyId } = callerOf(request);
+    await findWhatsapp(db, companyId, request.params.id);
+    await deps.channels.logout(companyId, request.params.id);
+    await deps.channels.start(companyId, request.params.id);
+    return { message: 'Starting session' };
+  });
+  app.delete('/whatsappsession/:id', session, async (request) => {
+    const { companyId } = callerOf(request);
+    await findWhatsapp(db, companyId, request.params.id);
+    await deps.channels.logout(companyId, request.params.id);
+    return { message: 'Session disconnected' };
+  });
+};

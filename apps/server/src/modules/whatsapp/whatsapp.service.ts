@@ -1,0 +1,237 @@
+import { companyEvent, type Whatsapp, type WhatsappInput, type WhatsappUpdate } from '@balcao/shared';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import type { ConnectionUpdate } from '../../channels/channel.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { companies } from '../companies/companies.schema.js';
+import { plans } from '../plans/plans.schema.js';
+import { queues } from '../queues/queues.schema.js';
+import { whatsappQueues, whatsapps } from './whatsapp.schema.js';
+
+type Row = typeof whatsapps.$inferSelect;
+
+/** The API view of a connection: session data, token hash and provider secrets never leave. */
+function toWhatsapp(r: Row, queueList: Whatsapp['queues']): Whatsapp {
+  return {
+    id: r.id,
+    name: r.name,
+    status: r.status as Whatsapp['status'],
+    qrcode: r.qrcode,
+    retries: r.retries,
+    isDefault: r.isDefault,
+    provider: r.provider as Whatsapp['provider'],
+    number: r.number,
+    greetingMessage: r.greetingMessage,
+    complationMessage: r.complationMessage,
+    outOfHoursMessage: r.outOfHoursMessage,
+    ratingMessage: r.ratingMessage,
+    expiresInactiveMessage: r.expiresInactiveMessage,
+    expiresTicket: r.expiresTicket,
+    timeSendQueue: r.timeSendQueue,
+    sendIdQueue: r.sendIdQueue,
+    timeUseBotQueues: r.timeUseBotQueues,
+    maxUseBotQueues: r.maxUseBotQueues,
+    queueHolidayMessage: r.queueHolidayMessage,
+    queueHolidayDate: r.queueHolidayDate,
+    queueHolidayEnd: r.queueHolidayEnd,
+    promptId: r.promptId,
+    hasToken: r.tokenHash !== null,
+    queues: queueList,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+async function withQueues(db: Db, rows: Row[]): Promise<Whatsapp[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(
+      inArray(
+        whatsappQueues.whatsappId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(queues.orderQueue), asc(queues.id));
+  return rows.map((r) =>
+    toWhatsapp(
+      r,
+      links.filter((l) => l.whatsappId === r.id).map(({ id, name, color }) => ({ id, name, color })),
+    ),
+  );
+}
+
+export async function listWhatsapps(db: Db, companyId: number): Promise<Whatsapp[]> {
+  const rows = await db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.name));
+  return withQueues(db, rows);
+}
+
+/** The raw row, for the channels (provider settings included). */
+export async function whatsappRow(db: Db, companyId: number, id: number): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)))
+    .limit(1);
+  if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+  return row;
+}
+
+export async function findWhatsapp(db: Db, companyId: number, id: number): Promise<Whatsapp> {
+  const [w] = await withQueues(db, [await whatsappRow(db, companyId, id)]);
+  return w;
+}
+
+export async function defaultWhatsapp(db: Db, companyId: number): Promise<Whatsapp> {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .limit(1);
+  if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+  const [w] = await withQueues(db, [row]);
+  return w;
+}
+
+async function assertQueuesOfCompany(db: Db, companyId: number, queueIds: number[]) {
+  if (queueIds.length === 0) return;
+  const found = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  if (found.length !== new Set(queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
+}
+
+async function setQueues(db: Db, whatsappId: number, queueIds: number[]) {
+  await db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
+  const unique = [...new Set(queueIds)];
+  if (unique.length) await db.insert(whatsappQueues).values(unique.map((queueId) => ({ whatsappId, queueId })));
+}
+
+function assertGreeting(queueIds: number[], greeting: string) {
+  if (new Set(queueIds).size > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+}
+
+function emitWhatsapp(realtime: Realtime, companyId: number, payload: object) {
+  realtime.toCompany(companyId, companyEvent.whatsapp(companyId), payload);
+}
+
+export async function createWhatsapp(
+  ctx: ServiceContext,
+  input: WhatsappInput,
+  sandboxEnabled: boolean,
+): Promise<Whatsapp> {
+  if (input.provider === 'sandbox' && !sandboxEnabled)
+    throw new AppError('ERR_NO_PERMISSION', {}, 'The sandbox provider is disabled');
+  await assertQueuesOfCompany(ctx.db, ctx.companyId, input.queueIds);
+  assertGreeting(input.queueIds, input.greetingMessage);
+  const { queueIds, providerConfig, ...fields } = input;
+  const id = await ctx.db.transaction(async (tx) => {
+    const [limit] = await tx
+      .select({ max: plans.connections })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, ctx.companyId))
+      .for('update', { of: companies });
+    const [{ total }] = await tx
+      .select({ total: count() })
+      .from(whatsapps)
+      .where(eq(whatsapps.companyId, ctx.companyId));
+    if (total >= limit.max) throw new AppError('ERR_PLAN_LIMIT_CONNECTIONS', { limit: limit.max });
+    const [{ name }] = await tx
+      .select({ name: count() })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.name, input.name)));
+    if (name > 0) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
+    // The first connection is the default one; a new default replaces the old.
+    const isDefault = total === 0 || input.isDefault;
+    if (isDefault) await tx.update(whatsapps).set({ isDefault: false }).where(eq(whatsapps.companyId, ctx.companyId));
+    const [row] = await tx
+      .insert(whatsapps)
+      .values({ ...fields, isDefault, providerConfig: providerConfig ?? {}, companyId: ctx.companyId })
+      .returning({ id: whatsapps.id });
+    await setQueues(tx as unknown as Db, row.id, queueIds);
+    return row.id;
+  });
+  const whatsapp = await findWhatsapp(ctx.db, ctx.companyId, id);
+  emitWhatsapp(ctx.realtime, ctx.companyId, { action: 'update', whatsapp });
+  return whatsapp;
+}
+
+export async function updateWhatsapp(ctx: ServiceContext, id: number, input: WhatsappUpdate): Promise<Whatsapp> {
+  const current = await findWhatsapp(ctx.db, ctx.companyId, id);
+  const queueIds = input.queueIds ?? current.queues.map((q) => q.id);
+  await assertQueuesOfCompany(ctx.db, ctx.companyId, queueIds);
+  assertGreeting(queueIds, input.greetingMessage ?? current.greetingMessage);
+  if (input.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+  if (input.name && input.name !== current.name) {
+    const [{ n }] = await ctx.db
+      .select({ n: count() })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.name, input.name)));
+    if (n > 0) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
+  }
+  const { queueIds: _q, providerConfig, provider: _p, ...fields } = input;
+  await ctx.db.transaction(async (tx) => {
+    if (input.isDefault) {
+      await tx
+        .update(whatsapps)
+        .set({ isDefault: false })
+        .where(and(eq(whatsapps.companyId, ctx.companyId), ne(whatsapps.id, id)));
+    }
+    await tx
+      .update(whatsapps)
+      .set({ ...fields, ...(providerConfig ? { providerConfig } : {}) })
+      .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, ctx.companyId)));
+    if (input.queueIds) await setQueues(tx as unknown as Db, id, input.queueIds);
+  });
+  const whatsapp = await findWhatsapp(ctx.db, ctx.companyId, id);
+  emitWhatsapp(ctx.realtime, ctx.companyId, { action: 'update', whatsapp });
+  return whatsapp;
+}
+
+/** Deleting the default connection hands the default to the oldest remaining one. */
+export async function deleteWhatsapp(ctx: ServiceContext, id: number): Promise<void> {
+  const current = await findWhatsapp(ctx.db, ctx.companyId, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(whatsapps).where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, ctx.companyId)));
+    if (current.isDefault) {
+      const [next] = await tx
+        .select({ id: whatsapps.id })
+        .from(whatsapps)
+        .where(eq(whatsapps.companyId, ctx.companyId))
+        .orderBy(asc(whatsapps.id))
+        .limit(1);
+      if (next) await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, next.id));
+    }
+  });
+  emitWhatsapp(ctx.realtime, ctx.companyId, { action: 'delete', whatsappId: id });
+}
+
+/** A provider's connection state, stored and pushed as a `whatsappSession` update. */
+export async function applyConnectionUpdate(db: Db, realtime: Realtime, u: ConnectionUpdate): Promise<void> {
+  const rows = await db
+    .update(whatsapps)
+    .set({
+      status: u.status,
+      qrcode: u.qrcode ?? '',
+      ...(u.retries !== undefined ? { retries: u.retries } : {}),
+      ...(u.number ? { number: u.number } : {}),
+    })
+    .where(and(eq(whatsapps.id, u.whatsappId), eq(whatsapps.companyId, u.companyId)))
+    .returning();
+  if (rows.length === 0) return;
+  const [session] = await withQueues(db, rows);
+  realtime.toCompany(u.companyId, companyEvent.whatsappSession(u.companyId), { action: 'update', session });
+}
+
+/** Connections to bring back up when the server starts: every one that was not logged out. */
+export function connectionsToRestore(db: Db) {
+  return db
+    .select({ id: whatsapps.id, companyId: whatsapps.companyId })
+    .from(whatsapps)
+    .where(ne(whatsapps.status, 'DISCONNECTED'));
+}

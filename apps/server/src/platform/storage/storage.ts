@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  key: string;
+  size: number;
+}
+
+/**
+ * Files of a company under keys the server generates (`<companyId>/<uuid><ext>`): a client's
+ * file name is kept as metadata only, never used as a path.
+ */
+export interface Storage {
+  put(companyId: number, data: Buffer, fileName: string): Promise<StoredFile>;
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY = /^(\d+)\/[0-9a-f-]{36}(\.[a-z0-9]{1,10})?$/;
+
+/** The company a key belongs to, or null for a malformed key. */
+export function companyOfKey(key: string): number | null {
+  const m = KEY.exec(key);
+  return m ? Number(m[1]) : null;
+}
+
+function extensionOf(fileName: string): string {
+  const ext = path.extname(fileName).toLowerCase();
+  return /^\.[a-z0-9]{1,10}$/.test(ext) ? ext : '';
+}
+
+export function diskStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    if (companyOfKey(key) === null) return null;
+    return path.join(root, key);
+  };
+  return {
+    async put(companyId, data, fileName) {
+      const key = `${companyId}/${randomUUID()}${extensionOf(fileName)}`;
+      const file = path.join(root, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data, { mode: 0o640 });
+      return { key, size: data.length };
+    },
+    async open(key) {
+      const file = resolve(key);
+      if (!file) return null;
+      try {
+        const { size } = await stat(file);
+        return { stream: createReadStream(file), size };
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      const file = resolve(key);
+      if (file) await rm(file, { force: true });
+    },
+  };
+}

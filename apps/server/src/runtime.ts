@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { ChannelEvents } from './channels/channel.js';
+import { type ChannelManager, createChannelManager } from './channels/manager.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { handleInbound } from './inbound/handle-inbound.js';
+import { registerSessionCleanup } from './modules/auth/auth.jobs.js';
+import { applyAck, deliverMessage, SEND_QUEUE } from './modules/messages/messages.service.js';
+import { applyConnectionUpdate, connectionsToRestore } from './modules/whatsapp/whatsapp.service.js';
+import type { AppDeps } from './platform/http/types.js';
+import type { Jobs } from './platform/jobs/jobs.js';
+import type { Realtime } from './platform/realtime/realtime.js';
+import { diskStorage, type Storage } from './platform/storage/storage.js';
+
+/** Storage, channels and the channel events that feed the inbound pipeline: shared by main, tests and bench. */
+export function createMessaging(opts: {
+  config: Config;
+  database: Database;
+  realtime: Realtime;
+  log: Logger;
+  storage?: Storage;
+}) {
+  const db = opts.database.db;
+  const storage = opts.storage ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
+  const events: ChannelEvents = {
+    inbound: async (m) => {
+      await handleInbound({ db, realtime: opts.realtime, storage, log: opts.log }, m);
+    },
+    ack: (a) => applyAck(db, opts.realtime, a),
+    connection: (u) => applyConnectionUpdate(db, opts.realtime, u),
+    call: async (c) => {
+      opts.log.info({ whatsappId: c.whatsappId }, 'incoming call');
+    },
+  };
+  const channels: ChannelManager = createChannelManager(
+    { db, storage, events, log: opts.log },
+    { sandboxEnabled: opts.config.sandboxEnabled },
+  );
+  return { storage, channels, events };
+}
+
+/** The durable workers of this instance. */
+export async function startWorkers(deps: AppDeps & { jobs: Jobs }): Promise<void> {
+  const db = deps.database.db;
+  await deps.jobs.work<{ messageId: number; companyId: number }>(SEND_QUEUE, (job, attempt) =>
+    deliverMessage(db, deps.realtime, deps, job, attempt ?? { retryCount: 0, retryLimit: 0 }),
+  );
+  await registerSessionCleanup(db, deps.jobs);
+}
+
+/** Brings back the connections that were up when the server stopped. */
+export async function restoreConnections(deps: Pick<AppDeps, 'database' | 'channels'>, log: Logger): Promise<void> {
+  for (const c of await connectionsToRestore(deps.database.db)) {
+    await deps.channels
+      .start(c.companyId, c.id)
+      .catch((err) => log.warn({ err, whatsappId: c.id }, 'connection not restored'));
+  }
+}

@@ -1,0 +1,18 @@
+declare global {
+  interface Window {
+    /** Set by `/env.js`, which the server's web host serves before the bundle loads. */
+    __ENV__?: { BACKEND_URL?: string };
+  }
+}
+
+/** Base URL of the API and the Socket.IO server, without a trailing slash. */
+export function backendUrl(): string {
+  const configured = window.__ENV__?.BACKEND_URL;
+  const url = configured || `${window.location.protocol}//${window.location.hostname}:8080`;
+  return url.replace(/\/+$/, '');
+}
+
+/** Absolute URL of a file the API serves under `/public`, or of an already absolute path. */
+export function publicFileUrl(path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${backendUrl()}/public/${path.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,68 @@
+import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { ComingSoonPage } from '../components/ComingSoonPage';
+import { LegalPage } from '../features/legal/LegalPage';
+import { AppLayout } from '../layout/AppLayout';
+import { PublicOnly, RequireAuth, RequireGate } from './guards';
+import { type AppRoute, appRoutes } from './routes';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+
+/** Screens built so far; every other route shows its "coming soon" page. */
+const pages: Partial<Record<string, ComponentType>> = {
+  '/users': UsersPage,
+  '/settings': SettingsPage,
+};
+
+function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = `${title} · Balcão`;
+  }, [title]);
+  return children;
+}
+
+function routeElement({ path, titleKey, gate }: AppRoute) {
+  const Page = pages[path];
+  return (
+    <RequireGate gate={gate}>
+      <Titled titleKey={titleKey}>{Page ? <Page /> : <ComingSoonPage titleKey={titleKey} />}</Titled>
+    </RequireGate>
+  );
+}
+
+/** The routes table of spec §2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/login"
+        element={
+          <PublicOnly>
+            <Titled titleKey="login.title">
+              <LoginPage />
+            </Titled>
+          </PublicOnly>
+        }
+      />
+      <Route path="/term" element={<LegalPage kind="terms" />} />
+      <Route path="/privacy" element={<LegalPage kind="privacy" />} />
+      <Route
+        element={
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        }
+      >
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={routeElement(route)} />
+        ))}
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,2 @@
+/** External help document opened from the top bar (new tab). */
+export const HELP_URL = 'https://faq.whatsapp.com/';

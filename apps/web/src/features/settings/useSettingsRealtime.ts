@@ -1,0 +1,22 @@
+import { companyEvent, type Setting } from '@balcao/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/queryKeys';
+import { useSessionUser } from '../../app/AuthContext';
+import { useSocketEvent } from '../../app/RealtimeProvider';
+import { withSetting } from './settingsApi';
+
+interface SettingEvent {
+  action: 'update';
+  setting: Setting;
+}
+
+/** Applies `company-{id}-settings` updates to the settings cache. */
+export function useSettingsRealtime(): void {
+  const { companyId } = useSessionUser();
+  const queryClient = useQueryClient();
+  useSocketEvent<SettingEvent>(companyEvent.settings(companyId), ({ action, setting }) => {
+    if (action === 'update' && setting) {
+      queryClient.setQueryData<Setting[]>(queryKeys.settings, (settings) => settings && withSetting(settings, setting));
+    }
+  });
+}

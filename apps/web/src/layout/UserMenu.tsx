@@ -1,0 +1,70 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Logout from '@mui/icons-material/Logout';
+import Person from '@mui/icons-material/Person';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth, useSessionUser } from '../app/AuthContext';
+import { UserModal } from '../features/users/UserModal';
+
+/** Profile menu of the top bar: "Perfil" opens the user dialog for oneself, "Sair" logs out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const { logout } = useAuth();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  return (
+    <>
+      <Tooltip title={t('topbar.userMenu')}>
+        <IconButton
+          color="inherit"
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={t('topbar.userMenu')}
+          aria-haspopup="menu"
+          data-testid="user-menu"
+        >
+          <AccountCircle />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setProfileOpen(true);
+          }}
+          data-testid="user-menu-profile"
+        >
+          <ListItemIcon>
+            <Person fontSize="small" />
+          </ListItemIcon>
+          {t('topbar.profile')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+          data-testid="user-menu-logout"
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('topbar.logout')}
+        </MenuItem>
+      </Menu>
+      <UserModal open={profileOpen} userId={me.id} onClose={() => setProfileOpen(false)} />
+    </>
+  );
+}

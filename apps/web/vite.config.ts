@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = import.meta.dirname;
+
+/**
+ * In `vite dev` nothing serves the server's `/env.js`; answer it here so the client sees the
+ * same `window.__ENV__` it gets in production. `BACKEND_URL` overrides the default.
+ */
+function devEnvScript(): Plugin {
+  return {
+    name: 'balcao-dev-env',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/env.js', (_req, res) => {
+        const env = { BACKEND_URL: process.env.BACKEND_URL ?? 'http://localhost:8080' };
+        res.setHeader('Content-Type', 'application/javascript');
+        res.end(`window.__ENV__ = ${JSON.stringify(env)};`);
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  plugins: [react(), devEnvScript()],
+  server: { port: 3000, strictPort: true },
+  preview: { port: 3000, strictPort: true },
+  build: { outDir: `${root}/dist`, emptyOutDir: true },
+});

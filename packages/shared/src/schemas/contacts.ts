@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { NUMBER_LENGTH } from '../constants.js';
+import { msg, nameField, pageQuery, requiredString } from './common.js';
+
+export const extraInfoSchema = z.object({ id: z.number().optional(), name: z.string(), value: z.string() });
+
+export const contactSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  profilePicUrl: z.string(),
+  isGroup: z.boolean(),
+  extraInfo: z.array(extraInfoSchema).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const contactInput = z.object({
+  name: nameField(),
+  number: requiredString()
+    .min(NUMBER_LENGTH.min, msg.tooShort)
+    .max(NUMBER_LENGTH.max, msg.tooLong)
+    .transform((n) => n.replace(/\D/g, ''))
+    .pipe(z.string().min(NUMBER_LENGTH.min, msg.tooShort)),
+  email: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .pipe(z.email({ error: msg.invalidEmail })),
+    ])
+    .default(''),
+  extraInfo: z
+    .array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(1000) }))
+    .max(50)
+    .optional(),
+});
+export type ContactInput = z.infer<typeof contactInput>;
+export const contactUpdate = contactInput.partial();
+
+export const contactsListQuery = pageQuery;
+export const contactsListReply = z.object({
+  contacts: z.array(contactSchema),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export const contactsSimpleQuery = z.object({ name: z.string().max(100).optional() });

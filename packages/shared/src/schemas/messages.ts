@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const MEDIA_TYPES = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'locationMessage',
+  'vcard',
+  'call_log',
+] as const;
+export type MessageMediaType = (typeof MEDIA_TYPES)[number];
+
+export const quotedMessageSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.enum(MEDIA_TYPES),
+  mediaUrl: z.string().nullable(),
+  isDeleted: z.boolean(),
+  contact: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+
+export const messageSchema = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.enum(MEDIA_TYPES),
+  /** Authenticated API path of the file, or null. */
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  ack: z.number(),
+  read: z.boolean(),
+  participant: z.string().nullable(),
+  sendStatus: z.enum(['pending', 'sent', 'failed', 'received']),
+  quotedMsg: quotedMessageSchema.nullable(),
+  contact: z.object({ id: z.number(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messagesListQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export const messagesListReply = z.object({
+  messages: z.array(messageSchema),
+  ticket: z.unknown().optional(),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+
+export const messageSendBody = z.object({
+  body: z.string().max(65_536).default(''),
+  read: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional(),
+  fromMe: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional(),
+  mediaUrl: z.string().max(2000).optional(),
+  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).passthrough().nullable().optional(),
+});
+
+export interface AppMessageEvent {
+  action: 'create' | 'update';
+  message: Message;
+  ticket?: unknown;
+  contact?: unknown;
+}
