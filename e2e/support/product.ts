@@ -64,15 +64,21 @@ export async function startProduct(): Promise<Product> {
   });
   const apiUrl = `http://localhost:${port}`;
   const webUrl = `http://localhost:${webPort}`;
-  await waitFor(`${apiUrl}/health`, child, 60_000);
-  await waitFor(`${webUrl}/env.js`, child, 10_000);
-  return {
-    apiUrl,
-    webUrl,
-    async stop() {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitFor(`${apiUrl}/health`, child, 60_000);
+    await waitFor(`${webUrl}/env.js`, child, 10_000);
+  } catch (err) {
+    // Do not leave a half-started server (or its data) behind when the start fails.
+    await stop();
+    throw err;
+  }
+  return { apiUrl, webUrl, stop };
 }

@@ -19,7 +19,10 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { ticketRoomsOfCaller } from './modules/tickets/tickets.access.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { registerPresence } from './modules/users/users.presence.js';
@@ -48,6 +51,9 @@ const modules: ModuleRoutes[] = [
   contactsRoutes,
   ticketsRoutes,
   messagesRoutes,
+  tagsRoutes,
+  ticketNotesRoutes,
+  quickMessagesRoutes,
   mediaRoutes,
   sandboxRoutes,
 ];

@@ -9,6 +9,7 @@ import { type Caller, isAdmin, type ServiceContext } from '../../platform/tenanc
 import { companies } from '../companies/companies.schema.js';
 import { plans } from '../plans/plans.schema.js';
 import { queues } from '../queues/queues.schema.js';
+import { ticketRoomsOfCaller } from '../tickets/tickets.access.js';
 import { userQueues, users } from './users.schema.js';
 
 const userColumns = {
@@ -169,6 +170,7 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserUpd
   if (input.email) await assertEmailFree(ctx.db, input.email, id);
   if (input.queueIds) await assertQueuesOfCompany(ctx.db, ctx.companyId, input.queueIds);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const roomsBefore = await ticketRoomsOf(ctx.db, current);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -187,9 +189,25 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserUpd
     if (input.queueIds) await setQueues(tx as unknown as Db, id, input.queueIds);
   });
   const user = await findUser(ctx.db, ctx.companyId, id);
+  // Open sockets follow the new queues and profile at once: no reconnect needed to see or stop seeing tickets.
+  const roomsAfter = await ticketRoomsOf(ctx.db, user);
+  ctx.realtime.syncUserRooms(
+    id,
+    roomsAfter.filter((r) => !roomsBefore.includes(r)),
+    roomsBefore.filter((r) => !roomsAfter.includes(r)),
+  );
   ctx.realtime.toCompany(ctx.companyId, companyEvent.user(ctx.companyId), { action: 'update', user });
   return user;
 }
+
+const ticketRoomsOf = (db: Db, u: User) =>
+  ticketRoomsOfCaller(db, {
+    companyId: u.companyId,
+    userId: u.id,
+    profile: u.profile,
+    isSuper: u.super,
+    sessionId: '',
+  });
 
 export async function deleteUser(ctx: ServiceContext, id: number): Promise<void> {
   if (id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');

@@ -1,0 +1,107 @@
+import { companyEvent, type Tag } from '@balcao/shared';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { getTicket } from '../tickets/tickets.service.js';
+import { emitTicket, selectTicket } from '../tickets/tickets.view.js';
+import { tags, ticketTags } from './tags.schema.js';
+
+type TagInput = { name: string; color: string; kanban: number };
+
+const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
+const ticketsCount = sql<number>`(select count(*)::int from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`;
+
+export async function listTags(ctx: ServiceContext, q: { searchParam: string; pageNumber: number }) {
+  const { limit, offset, size } = pageWindow(q.pageNumber);
+  const where = and(
+    eq(tags.companyId, ctx.companyId),
+    q.searchParam ? sql`lower(${tags.name}) like ${likePattern(q.searchParam)}` : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ ...tagColumns, ticketsCount })
+      .from(tags)
+      .where(where)
+      .orderBy(asc(tags.name))
+      .limit(limit)
+      .offset(offset),
+    ctx.db.select({ total: count() }).from(tags).where(where),
+  ]);
+  const page = pageOf(rows, size);
+  return { tags: page.items, count: total, hasMore: page.hasMore };
+}
+
+export function allTags(db: Db, companyId: number): Promise<Tag[]> {
+  return db.select(tagColumns).from(tags).where(eq(tags.companyId, companyId)).orderBy(asc(tags.name));
+}
+
+export async function findTag(db: Db, companyId: number, id: number): Promise<Tag> {
+  const [row] = await db
+    .select({ ...tagColumns, ticketsCount })
+    .from(tags)
+    .where(and(eq(tags.id, id), eq(tags.companyId, companyId)));
+  if (!row) throw new AppError('ERR_NO_TAG_FOUND');
+  return row;
+}
+
+async function assertNameFree(db: Db, companyId: number, name: string, exceptId?: number) {
+  const [other] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), sql`lower(${tags.name}) = ${name.toLowerCase()}`));
+  if (other && other.id !== exceptId) throw new AppError('ERR_TAG_NAME_ALREADY_EXISTS');
+}
+
+const emitTag = (ctx: ServiceContext, payload: object) =>
+  ctx.realtime.toCompany(ctx.companyId, companyEvent.tag(ctx.companyId), payload);
+
+export async function createTag(ctx: ServiceContext, input: TagInput): Promise<Tag> {
+  await assertNameFree(ctx.db, ctx.companyId, input.name);
+  const [row] = await ctx.db
+    .insert(tags)
+    .values({ ...input, companyId: ctx.companyId })
+    .returning({ id: tags.id });
+  const tag = await findTag(ctx.db, ctx.companyId, row.id);
+  emitTag(ctx, { action: 'update', tag });
+  return tag;
+}
+
+export async function updateTag(ctx: ServiceContext, id: number, input: Partial<TagInput>): Promise<Tag> {
+  await findTag(ctx.db, ctx.companyId, id);
+  if (input.name) await assertNameFree(ctx.db, ctx.companyId, input.name, id);
+  await ctx.db
+    .update(tags)
+    .set(input)
+    .where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+  const tag = await findTag(ctx.db, ctx.companyId, id);
+  emitTag(ctx, { action: 'update', tag });
+  return tag;
+}
+
+export async function deleteTag(ctx: ServiceContext, id: number): Promise<void> {
+  await findTag(ctx.db, ctx.companyId, id);
+  await ctx.db.delete(tags).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+  emitTag(ctx, { action: 'delete', tagId: id });
+}
+
+/** Replaces a ticket's tags with the given ones (all of the caller's company). */
+export async function syncTicketTags(ctx: ServiceContext, ticketId: number, tagIds: number[]) {
+  const before = await getTicket(ctx, ticketId);
+  const unique = [...new Set(tagIds)];
+  if (unique.length) {
+    const found = await ctx.db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, ctx.companyId), inArray(tags.id, unique)));
+    if (found.length !== unique.length) throw new AppError('ERR_NO_TAG_FOUND');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
+    if (unique.length) await tx.insert(ticketTags).values(unique.map((tagId) => ({ ticketId, tagId })));
+  });
+  const ticket = await selectTicket(ctx.db, ctx.companyId, ticketId);
+  if (ticket) emitTicket(ctx.realtime, ctx.companyId, ticket, before);
+  return ticket?.tags ?? [];
+}

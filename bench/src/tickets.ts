@@ -1,0 +1,171 @@
+import { handleInbound } from '../../apps/server/src/inbound/handle-inbound.js';
+import { ADMIN, benchApp, benchDatabase } from './setup.js';
+import { line, percentiles, timeEach } from './stats.js';
+
+/**
+ * The tickets issue's scale figures: one company with 100k contacts, 100k tickets and 1M messages
+ * across 10 queues and 50 agents (a tenth of that on PGlite), then the agent's ticket list, a text
+ * search, a messages page and the inbound pipeline's rate, each beside raw SQL in the same run.
+ */
+const { database, cleanup } = await benchDatabase('tickets');
+const scale = database.kind === 'postgres' ? 1 : 0.1;
+const CONTACTS = Math.round(100_000 * scale);
+const PER_TICKET = 10;
+const RUNS = 200;
+const dataDir = `/tmp/balcao-bench-${process.pid}-tickets-files`;
+const { app, realtime, storage, log } = await benchApp(database, dataDir);
+const q = (text: string, values?: unknown[]) => database.query(text, values);
+
+const t0 = performance.now();
+await q(
+  `insert into whatsapps (company_id, name, provider, status, is_default) values (1, 'Bench', 'sandbox', 'CONNECTED', true)`,
+);
+await q(
+  `insert into queues (company_id, name, color) select 1, 'Fila ' || g, '#' || lpad(to_hex(g * 100000), 6, '0') from generate_series(1, 10) g`,
+);
+const hash = (await q(`select password_hash from users where id = 1`)).rows[0].password_hash as string;
+await q(
+  `insert into users (company_id, name, email, password_hash, profile)
+   select 1, 'Agente ' || g, 'agente' || g || '@bench.test', $1, 'user' from generate_series(1, 50) g`,
+  [hash],
+);
+await q(`insert into user_queues (user_id, queue_id)
+  select u.id, q.id from users u join queues q on q.company_id = 1
+  where u.profile = 'user' and (q.id + u.id) % 10 < 3`);
+await q(
+  `insert into contacts (company_id, name, number)
+   select 1, 'Contato ' || g || ' ' || substr(md5(g::text), 1, 6), (5511000000000 + g)::text from generate_series(1, $1) g`,
+  [CONTACTS],
+);
+await q(`insert into tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, last_message, unread_messages, updated_at, created_at)
+  select 1, c.id, w.id, q.id,
+    case when c.id % 10 < 9 then a.id end,
+    case when c.id % 10 < 7 then 'closed' when c.id % 10 < 9 then 'open' else 'pending' end,
+    'Mensagem ' || c.id, c.id % 3, now() - (c.id || ' minutes')::interval, now() - (c.id || ' minutes')::interval
+  from contacts c
+  cross join (select id from whatsapps limit 1) w
+  join lateral (select id from queues where company_id = 1 order by id offset (c.id % 10) limit 1) q on true
+  join lateral (select u.id from users u join user_queues uq on uq.user_id = u.id where uq.queue_id = q.id order by u.id offset (c.id % 3) limit 1) a on true`);
+// The trigram index is rebuilt after the bulk load, as a migration on a loaded database would.
+await q(`drop index messages_body_trgm_idx`);
+await q(
+  `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, body, from_me, ack, read, send_status, created_at)
+   select 1, t.id, t.contact_id, t.whatsapp_id, 'SEED' || t.id || '-' || g,
+     'Mensagem ' || g || ' do pedido ' || substr(md5((t.id * 10 + g)::text), 1, 10), g % 2 = 0, 3, true, 'sent',
+     t.created_at + (g || ' seconds')::interval
+   from tickets t cross join generate_series(1, $1) g`,
+  [PER_TICKET],
+);
+await q(`create index messages_body_trgm_idx on messages using gin (lower(body) gin_trgm_ops)`);
+await q('analyze');
+const seeded = (
+  await q(
+    `select (select count(*) from contacts) c, (select count(*) from tickets) t, (select count(*) from messages) m`,
+  )
+).rows[0];
+console.log(
+  `\nTickets bench on ${database.kind}: ${seeded.c} contacts, ${seeded.t} tickets, ${seeded.m} messages, 10 queues, 50 agents (seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+);
+
+const agent = (
+  await q(
+    `select u.id, array_agg(uq.queue_id) queues from users u join user_queues uq on uq.user_id = u.id where u.profile = 'user' group by u.id having count(*) = 3 limit 1`,
+  )
+).rows[0] as { id: number; queues: number[] };
+await q(`update users set password_hash = (select password_hash from users where id = 1) where id = $1`, [agent.id]);
+const agentEmail = (await q(`select email from users where id = $1`, [agent.id])).rows[0].email as string;
+const login = await app.inject({
+  method: 'POST',
+  url: '/auth/login',
+  payload: { email: agentEmail, password: ADMIN.password },
+});
+const headers = { authorization: `Bearer ${login.json().token}` };
+const queueIds = encodeURIComponent(JSON.stringify(agent.queues));
+
+const rawList = await timeEach(RUNS, () =>
+  q(
+    `select t.*, c.name from tickets t join contacts c on c.id = t.contact_id
+     where t.company_id = 1 and t.status = 'pending' and t.queue_id = any($1) order by t.updated_at desc, t.id desc limit 21`,
+    [agent.queues],
+  ),
+);
+const pendingList = await timeEach(RUNS, () =>
+  app.inject({
+    method: 'GET',
+    url: `/tickets?status=pending&showAll=false&queueIds=${queueIds}&pageNumber=1`,
+    headers,
+  }),
+);
+const openList = await timeEach(RUNS, () =>
+  app.inject({ method: 'GET', url: `/tickets?status=open&showAll=false&queueIds=${queueIds}&pageNumber=1`, headers }),
+);
+const rawSearch = await timeEach(RUNS, (i) =>
+  q(`select id from contacts where company_id = 1 and lower(name) like $1 limit 21`, [`%contato ${1000 + i}%`]),
+);
+const search = await timeEach(RUNS, (i) =>
+  app.inject({
+    method: 'GET',
+    url: `/tickets?searchParam=${encodeURIComponent(`contato ${1000 + i}`)}&showAll=true&pageNumber=1`,
+    headers,
+  }),
+);
+const visible = (await q(`select id from tickets where queue_id = any($1) limit 200`, [agent.queues])).rows.map(
+  (r) => r.id as number,
+);
+const rawMessages = await timeEach(RUNS, (i) =>
+  q(`select * from messages where ticket_id = $1 order by created_at desc, id desc limit 21`, [
+    visible[i % visible.length],
+  ]),
+);
+const messagesPage = await timeEach(RUNS, (i) =>
+  app.inject({ method: 'GET', url: `/messages/${visible[i % visible.length]}`, headers }),
+);
+
+console.log(line('GET /tickets pending (agent, 3 queues)', pendingList, rawList));
+console.log(line('GET /tickets open (agent, own)', openList, rawList));
+console.log(line('GET /tickets?searchParam', search, rawSearch));
+console.log(line('GET /messages/:ticketId', messagesPage, rawMessages));
+
+/** Inbound: N messages from 1,000 contacts (new and known) through the whole pipeline, C at a time. */
+const N = Math.round(5_000 * Math.max(scale, 0.4));
+const C = 32;
+const whatsappId = (await q(`select id from whatsapps limit 1`)).rows[0].id as number;
+const deps = { db: database.db, realtime, storage, log };
+async function pool(n: number, run: (i: number) => Promise<unknown>) {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < n) await run(next++);
+    }),
+  );
+  return n / ((performance.now() - start) / 1000);
+}
+await q(
+  `create temporary table raw_inbound (id bigserial primary key, company_id int, provider_id text, body text, created_at timestamptz default now())`,
+);
+const rawRate = await pool(N, (i) =>
+  q(`insert into raw_inbound (company_id, provider_id, body) values (1, $1, $2)`, [`RAW${i}`, `hello ${i}`]),
+);
+const inboundRate = await pool(N, (i) =>
+  handleInbound(deps, {
+    companyId: 1,
+    whatsappId,
+    providerId: `BENCH${i}`,
+    number: String(5511900000000 + (i % 1000)),
+    pushName: `Cliente ${i % 1000}`,
+    fromMe: false,
+    body: `Mensagem de entrada ${i}`,
+    mediaType: 'chat',
+  }),
+);
+console.log(
+  `inbound pipeline                   ${inboundRate.toFixed(0).padStart(7)} msg/s   (baseline raw single-row INSERT ${rawRate.toFixed(0)} rows/s, ${C} concurrent)`,
+);
+const lat = percentiles(pendingList);
+console.log(
+  `targets (PostgreSQL): list p95 ≤ 25 ms → ${lat.p95.toFixed(1)}; search p95 ≤ 100 ms → ${percentiles(search).p95.toFixed(1)}; messages p95 ≤ 15 ms → ${percentiles(messagesPage).p95.toFixed(1)}; inbound ≥ 1000/s → ${inboundRate.toFixed(0)}`,
+);
+console.log(`server RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+await app.close();
+await cleanup();
