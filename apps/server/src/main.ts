@@ -42,9 +42,10 @@ async function main() {
     dataDir: config.DATA_DIR,
   });
   const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
+  const redisSub = redis?.duplicate();
   const realtime = createRealtime({
     corsOrigin: [config.FRONTEND_URL],
-    redis: redis ? { pub: redis, sub: redis.duplicate() } : undefined,
+    redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
     log,
   });
   const { storage, channels } = createMessaging({ config, database, realtime, log });
@@ -86,7 +87,7 @@ async function main() {
     await channels.stopAll();
     await app.close();
     await jobs.stop();
-    redis?.disconnect();
+    await Promise.all([redis?.quit(), redisSub?.quit()]);
     await database.close();
     process.exit(0);
   };

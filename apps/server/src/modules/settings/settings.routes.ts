@@ -1,6 +1,7 @@
 import { settingKeyParam, settingSchema, settingUpdate } from '@balcao/shared';
 import { z } from 'zod';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
+import { isAdmin } from '../../platform/tenancy/context.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
 import { listSettings, updateSetting } from './settings.service.js';
 
@@ -8,7 +9,10 @@ export const settingsRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/settings',
     { preHandler: guards.auth, schema: { tags: ['settings'], response: { 200: z.array(settingSchema) } } },
-    (request) => listSettings(deps.database.db, callerOf(request).companyId),
+    (request) => {
+      const caller = callerOf(request);
+      return listSettings(deps.database.db, caller.companyId, { admin: isAdmin(caller) });
+    },
   );
   app.put(
     '/settings/:key',

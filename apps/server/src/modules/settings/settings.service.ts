@@ -1,4 +1,11 @@
-import { companyEvent, type Setting, type SettingKey, settingDefaults, settingValues } from '@balcao/shared';
+import {
+  companyEvent,
+  type Setting,
+  type SettingKey,
+  secretSettingKeys,
+  settingDefaults,
+  settingValues,
+} from '@balcao/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -7,14 +14,15 @@ import { settings } from './settings.schema.js';
 
 const isKnownKey = (key: string): key is SettingKey => Object.hasOwn(settingValues, key);
 
-/** Every known setting of a company: stored values over the defaults. */
-export async function listSettings(db: Db, companyId: number): Promise<Setting[]> {
+/** Every known setting of a company: stored values over the defaults; credentials for admins only. */
+export async function listSettings(db: Db, companyId: number, opts: { admin: boolean }): Promise<Setting[]> {
   const stored = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(eq(settings.companyId, companyId));
   const byKey = new Map(stored.map((s) => [s.key, s.value]));
-  return (Object.keys(settingDefaults) as SettingKey[]).map((key) => ({
+  const keys = (Object.keys(settingDefaults) as SettingKey[]).filter((k) => opts.admin || !secretSettingKeys.includes(k));
+  return keys.map((key) => ({
     key,
     value: byKey.get(key) ?? settingDefaults[key],
   }));

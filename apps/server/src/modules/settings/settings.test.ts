@@ -43,7 +43,7 @@ const settingsOf = async (session: Session) => {
 describe('GET /settings', () => {
   it('returns every known key with its default for a new company', async () => {
     const t = await createTenant(server);
-    const values = await settingsOf(t.user);
+    const values = await settingsOf(t.admin);
     expect(Object.keys(values).sort()).toEqual(Object.keys(settingDefaults).sort());
     expect(values).toEqual(settingDefaults);
     expect(values).toMatchObject({
