@@ -142,7 +142,7 @@ async function pool(n: number, run: (i: number) => Promise<unknown>) {
   return n / ((performance.now() - start) / 1000);
 }
 await q(
-  `create temporary table raw_inbound (id bigserial primary key, company_id int, provider_id text, body text, created_at timestamptz default now())`,
+  `create table raw_inbound (id bigserial primary key, company_id int, provider_id text, body text, created_at timestamptz default now())`,
 );
 const rawRate = await pool(N, (i) =>
   q(`insert into raw_inbound (company_id, provider_id, body) values (1, $1, $2)`, [`RAW${i}`, `hello ${i}`]),
