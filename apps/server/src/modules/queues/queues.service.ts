@@ -1,5 +1,6 @@
 import { companyEvent, type Queue, type QueueInput } from '@balcao/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
@@ -98,4 +99,52 @@ export async function deleteQueue(ctx: ServiceContext, id: number): Promise<void
   await findQueue(ctx.db, ctx.companyId, id);
   await ctx.db.delete(queues).where(and(eq(queues.id, id), eq(queues.companyId, ctx.companyId)));
   emitQueue(ctx, 'delete', { queueId: id });
+}
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A link table between an owner (user, connection) and queues. */
+export interface QueueLink {
+  table: PgTable;
+  owner: PgColumn;
+  queue: PgColumn;
+  /** The row that links `ownerId` to `queueId`. */
+  row(ownerId: number, queueId: number): Record<string, number>;
+}
+
+/** The queues of many owners in one query, in menu order. */
+export async function queueRefsOf(db: Db, link: QueueLink, ownerIds: number[]): Promise<Map<number, QueueRef[]>> {
+  const byOwner = new Map<number, QueueRef[]>(ownerIds.map((id) => [id, []]));
+  if (ownerIds.length === 0) return byOwner;
+  const rows = await db
+    .select({ owner: sql<number>`${link.owner}`, id: queues.id, name: queues.name, color: queues.color })
+    .from(link.table)
+    .innerJoin(queues, eq(queues.id, link.queue))
+    .where(inArray(link.owner, ownerIds))
+    .orderBy(asc(queues.orderQueue), asc(queues.id));
+  for (const { owner, ...ref } of rows) byOwner.get(owner)?.push(ref);
+  return byOwner;
+}
+
+/** Replaces an owner's queues. */
+export async function setQueueLinks(db: Db, link: QueueLink, ownerId: number, queueIds: number[]) {
+  await db.delete(link.table).where(eq(link.owner, ownerId));
+  const unique = [...new Set(queueIds)];
+  if (unique.length) {
+    await db.insert(link.table).values(unique.map((queueId) => link.row(ownerId, queueId)) as never);
+  }
+}
+
+/** Every id names a queue of the company; another company's queue is simply not found. */
+export async function assertQueuesOfCompany(db: Db, companyId: number, queueIds: number[]) {
+  if (queueIds.length === 0) return;
+  const found = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  if (found.length !== new Set(queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
 }

@@ -1,5 +1,5 @@
 import { companyEvent, type User, type UserInput, type UserUpdate } from '@balcao/shared';
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { RowOf } from '../../db/columns.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -8,7 +8,7 @@ import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { type Caller, isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { companies } from '../companies/companies.schema.js';
 import { plans } from '../plans/plans.schema.js';
-import { queues } from '../queues/queues.schema.js';
+import { assertQueuesOfCompany, type QueueLink, queueRefsOf, setQueueLinks } from '../queues/queues.service.js';
 import { ticketRoomsOfCaller } from '../tickets/tickets.access.js';
 import { userQueues, users } from './users.schema.js';
 
@@ -28,25 +28,21 @@ const userColumns = {
 };
 type UserRow = RowOf<typeof userColumns>;
 
+const userQueueLink: QueueLink = {
+  table: userQueues,
+  owner: userQueues.userId,
+  queue: userQueues.queueId,
+  row: (userId, queueId) => ({ userId, queueId }),
+};
+
 /** Attaches queues to many users with one query. */
 async function withQueues(db: Db, rows: UserRow[]): Promise<User[]> {
-  if (rows.length === 0) return [];
-  const links = await db
-    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
-    .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(
-      inArray(
-        userQueues.userId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(queues.orderQueue), asc(queues.id));
-  return rows.map((r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    queues: links.filter((l) => l.userId === r.id).map(({ id, name, color }) => ({ id, name, color })),
-  }));
+  const byUser = await queueRefsOf(
+    db,
+    userQueueLink,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), queues: byUser.get(r.id) ?? [] }));
 }
 
 export async function findUser(db: Db, companyId: number, id: number): Promise<User> {
@@ -104,21 +100,6 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number) {
   if (other) throw new AppError('ERR_DUPLICATED_EMAIL');
 }
 
-async function assertQueuesOfCompany(db: Db, companyId: number, queueIds: number[]) {
-  if (queueIds.length === 0) return;
-  const found = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
-  if (found.length !== new Set(queueIds).size) throw new AppError('ERR_NO_PERMISSION', {}, 'Unknown queue');
-}
-
-async function setQueues(db: Db, userId: number, queueIds: number[]) {
-  await db.delete(userQueues).where(eq(userQueues.userId, userId));
-  const unique = [...new Set(queueIds)];
-  if (unique.length) await db.insert(userQueues).values(unique.map((queueId) => ({ userId, queueId })));
-}
-
 /**
  * Creates a user in the caller's company (the super user may name another one), inside one
  * transaction that locks the company row so that concurrent creations cannot pass the plan limit.
@@ -151,7 +132,7 @@ export async function createUser(ctx: ServiceContext, input: UserInput): Promise
         allTicket: input.allTicket,
       })
       .returning({ id: users.id });
-    await setQueues(tx as unknown as Db, row.id, input.queueIds);
+    await setQueueLinks(tx as unknown as Db, userQueueLink, row.id, input.queueIds);
     return row.id;
   });
   const user = await findUser(ctx.db, companyId, id);
@@ -186,7 +167,7 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserUpd
         updatedAt: new Date(),
       })
       .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
-    if (input.queueIds) await setQueues(tx as unknown as Db, id, input.queueIds);
+    if (input.queueIds) await setQueueLinks(tx as unknown as Db, userQueueLink, id, input.queueIds);
   });
   const user = await findUser(ctx.db, ctx.companyId, id);
   // Open sockets follow the new queues and profile at once: no reconnect needed to see or stop seeing tickets.

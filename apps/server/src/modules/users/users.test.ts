@@ -166,14 +166,14 @@ describe('queues of a user', () => {
 
     const input = newUser({ queueIds: [sales.id, foreign.id] });
     const bad = await call('POST', '/users', a.admin, input);
-    expect(bad.statusCode).toBe(403);
-    expect(bad.json().error).toBe('ERR_NO_PERMISSION');
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().error).toBe('ERR_NO_QUEUE_FOUND');
     expect(JSON.stringify(bad.json())).not.toContain('Fila B');
     const listed = await call('GET', `/users?searchParam=${encodeURIComponent(input.email)}`, a.admin);
     expect(listed.json().count).toBe(0);
 
     const upd = await call('PUT', `/users/${ok.json().id}`, a.admin, { queueIds: [foreign.id] });
-    expect(upd.statusCode).toBe(403);
+    expect(upd.statusCode).toBe(404);
     expect((await call('GET', `/users/${ok.json().id}`, a.admin)).json().queues).toEqual([sales, support]);
 
     const narrowed = await call('PUT', `/users/${ok.json().id}`, a.admin, { queueIds: [support.id] });

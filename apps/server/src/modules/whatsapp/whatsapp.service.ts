@@ -1,5 +1,5 @@
 import { companyEvent, type Whatsapp, type WhatsappInput, type WhatsappUpdate } from '@balcao/shared';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { ConnectionUpdate } from '../../channels/channel.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -7,7 +7,7 @@ import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { companies } from '../companies/companies.schema.js';
 import { plans } from '../plans/plans.schema.js';
-import { queues } from '../queues/queues.schema.js';
+import { assertQueuesOfCompany, type QueueLink, queueRefsOf, setQueueLinks } from '../queues/queues.service.js';
 import { whatsappQueues, whatsapps } from './whatsapp.schema.js';
 
 type Row = typeof whatsapps.$inferSelect;
@@ -43,25 +43,20 @@ function toWhatsapp(r: Row, queueList: Whatsapp['queues']): Whatsapp {
   };
 }
 
+const whatsappQueueLink: QueueLink = {
+  table: whatsappQueues,
+  owner: whatsappQueues.whatsappId,
+  queue: whatsappQueues.queueId,
+  row: (whatsappId, queueId) => ({ whatsappId, queueId }),
+};
+
 async function withQueues(db: Db, rows: Row[]): Promise<Whatsapp[]> {
-  if (rows.length === 0) return [];
-  const links = await db
-    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
-    .from(whatsappQueues)
-    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-    .where(
-      inArray(
-        whatsappQueues.whatsappId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(queues.orderQueue), asc(queues.id));
-  return rows.map((r) =>
-    toWhatsapp(
-      r,
-      links.filter((l) => l.whatsappId === r.id).map(({ id, name, color }) => ({ id, name, color })),
-    ),
+  const byConnection = await queueRefsOf(
+    db,
+    whatsappQueueLink,
+    rows.map((r) => r.id),
   );
+  return rows.map((r) => toWhatsapp(r, byConnection.get(r.id) ?? []));
 }
 
 export async function listWhatsapps(db: Db, companyId: number): Promise<Whatsapp[]> {
@@ -94,21 +89,6 @@ export async function defaultWhatsapp(db: Db, companyId: number): Promise<Whatsa
   if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
   const [w] = await withQueues(db, [row]);
   return w;
-}
-
-async function assertQueuesOfCompany(db: Db, companyId: number, queueIds: number[]) {
-  if (queueIds.length === 0) return;
-  const found = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
-  if (found.length !== new Set(queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
-}
-
-async function setQueues(db: Db, whatsappId: number, queueIds: number[]) {
-  await db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
-  const unique = [...new Set(queueIds)];
-  if (unique.length) await db.insert(whatsappQueues).values(unique.map((queueId) => ({ whatsappId, queueId })));
 }
 
 function assertGreeting(queueIds: number[], greeting: string) {
@@ -153,7 +133,7 @@ export async function createWhatsapp(
       .insert(whatsapps)
       .values({ ...fields, isDefault, providerConfig: providerConfig ?? {}, companyId: ctx.companyId })
       .returning({ id: whatsapps.id });
-    await setQueues(tx as unknown as Db, row.id, queueIds);
+    await setQueueLinks(tx as unknown as Db, whatsappQueueLink, row.id, queueIds);
     return row.id;
   });
   const whatsapp = await findWhatsapp(ctx.db, ctx.companyId, id);
@@ -186,7 +166,7 @@ export async function updateWhatsapp(ctx: ServiceContext, id: number, input: Wha
       .update(whatsapps)
       .set({ ...fields, ...(providerConfig ? { providerConfig } : {}) })
       .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, ctx.companyId)));
-    if (input.queueIds) await setQueues(tx as unknown as Db, id, input.queueIds);
+    if (input.queueIds) await setQueueLinks(tx as unknown as Db, whatsappQueueLink, id, input.queueIds);
   });
   const whatsapp = await findWhatsapp(ctx.db, ctx.companyId, id);
   emitWhatsapp(ctx.realtime, ctx.companyId, { action: 'update', whatsapp });
