@@ -49,7 +49,14 @@ export const settingDefaults: Record<SettingKey, string> = {
 };
 
 /** Integration credentials: only admins read them (DOMAIN §11). */
-export const secretSettingKeys: readonly SettingKey[] = ['ipixc', 'tokenixc', 'ipmkauth', 'clientidmkauth', 'clientsecretmkauth', 'asaas'];
+export const secretSettingKeys: readonly SettingKey[] = [
+  'ipixc',
+  'tokenixc',
+  'ipmkauth',
+  'clientidmkauth',
+  'clientsecretmkauth',
+  'asaas',
+];
 
 export const settingUpdate = z.object({ value: z.string().max(500) });
 export const settingKeyParam = z.object({ key: z.string().min(1).max(64) });
