@@ -6,8 +6,8 @@ import { decoyHash, verifyPassword } from '../../platform/auth/passwords.js';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { isAdmin } from '../../platform/tenancy/context.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { isAdmin } from '../../platform/tenancy/context.js';
 import { callerOfSession } from '../../platform/tenancy/guards.js';
 import { companies } from '../companies/companies.schema.js';
 import { getPlan } from '../plans/plans.service.js';
@@ -47,7 +47,10 @@ export async function sessionUser(db: Db, companyId: number, userId: number): Pr
     .from(companies)
     .where(eq(companies.id, companyId))
     .limit(1);
-  const [settingsList, plan] = await Promise.all([listSettings(db, companyId, { admin: isAdmin({ profile: user.profile, isSuper: user.super }) }), getPlan(db, company.planId)]);
+  const [settingsList, plan] = await Promise.all([
+    listSettings(db, companyId, { admin: isAdmin({ profile: user.profile, isSuper: user.super }) }),
+    getPlan(db, company.planId),
+  ]);
   const { planId: _planId, ...companyFields } = company;
   return { ...user, company: { ...companyFields, settings: settingsList, plan } };
 }

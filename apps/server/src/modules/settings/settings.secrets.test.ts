@@ -10,7 +10,12 @@ afterAll(() => server.close());
 describe('integration credentials in settings', () => {
   it('are readable by admins and hidden from plain users, in GET /settings and in the session', async () => {
     const tenant = await createTenant(server);
-    await server.app.inject({ method: 'PUT', url: '/settings/asaas', headers: tenant.admin.headers, payload: { value: 'secret-key' } });
+    await server.app.inject({
+      method: 'PUT',
+      url: '/settings/asaas',
+      headers: tenant.admin.headers,
+      payload: { value: 'secret-key' },
+    });
     const asAdmin = await server.app.inject({ method: 'GET', url: '/settings', headers: tenant.admin.headers });
     expect(asAdmin.json()).toContainEqual({ key: 'asaas', value: 'secret-key' });
 

@@ -21,7 +21,9 @@ export async function listSettings(db: Db, companyId: number, opts: { admin: boo
     .from(settings)
     .where(eq(settings.companyId, companyId));
   const byKey = new Map(stored.map((s) => [s.key, s.value]));
-  const keys = (Object.keys(settingDefaults) as SettingKey[]).filter((k) => opts.admin || !secretSettingKeys.includes(k));
+  const keys = (Object.keys(settingDefaults) as SettingKey[]).filter(
+    (k) => opts.admin || !secretSettingKeys.includes(k),
+  );
   return keys.map((key) => ({
     key,
     value: byKey.get(key) ?? settingDefaults[key],
