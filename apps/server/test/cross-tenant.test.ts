@@ -1,6 +1,7 @@
 import type { WeeklyScheduleEntry } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestServer, type Session, type Tenant, type TestServer } from './harness.js';
+import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
 
 /**
  * Cross-tenant harness (DOMAIN §11: every query is scoped by the caller's company from the token).
@@ -21,12 +22,28 @@ interface Target {
   companyId: number;
   adminId: number;
   userId: number;
+  /** A connected sandbox connection. */
+  whatsappId: number;
+  contactId: number;
+  queueId: number;
+  queueOptionId: number;
+  tagId: number;
+  ticketId: number;
+  ticketUuid: string;
+  /** The contact's inbound message, with an image. */
+  messageId: number;
+  noteId: number;
+  quickMessageId: number;
+  /** Storage key of the image (`<companyId>/<uuid>.png`). */
+  mediaKey: string;
 }
 
 interface Route {
   method: Method;
   url: (b: Target) => string;
-  payload?: object;
+  payload?: object | ((b: Target) => object);
+  /** Sent as a multipart form with one small file in field `file`. */
+  multipart?: boolean;
 }
 
 const week: WeeklyScheduleEntry[] = (
@@ -49,7 +66,94 @@ const routes: Route[] = [
   { method: 'PUT', url: (b) => `/companies/${b.companyId}/schedules`, payload: { schedules: week } },
   // plans
   { method: 'GET', url: (b) => `/companies/listPlan/${b.companyId}` },
+  // connections and sessions
+  { method: 'GET', url: (b) => `/whatsapp/${b.whatsappId}` },
+  { method: 'PUT', url: (b) => `/whatsapp/${b.whatsappId}`, payload: { name: 'Hacked by A', greetingMessage: 'x' } },
+  { method: 'DELETE', url: (b) => `/whatsapp/${b.whatsappId}` },
+  { method: 'POST', url: (b) => `/whatsappsession/${b.whatsappId}` },
+  { method: 'PUT', url: (b) => `/whatsappsession/${b.whatsappId}` },
+  { method: 'DELETE', url: (b) => `/whatsappsession/${b.whatsappId}` },
+  // sandbox phone
+  { method: 'POST', url: (b) => `/sandbox/${b.whatsappId}/scan` },
+  {
+    method: 'POST',
+    url: (b) => `/sandbox/${b.whatsappId}/inbound`,
+    payload: { number: '5599900000001', body: 'from A' },
+  },
+  { method: 'GET', url: (b) => `/sandbox/${b.whatsappId}/outbound?number=${SECRET_NUMBER}` },
+  { method: 'POST', url: (b) => `/sandbox/${b.whatsappId}/ack`, payload: { providerId: 'SBXB', ack: 3 } },
+  // contacts
+  { method: 'GET', url: (b) => `/contacts/${b.contactId}` },
+  { method: 'PUT', url: (b) => `/contacts/${b.contactId}`, payload: { name: 'Hacked by A', extraInfo: [] } },
+  { method: 'DELETE', url: (b) => `/contacts/${b.contactId}` },
+  // queues and their options
+  { method: 'GET', url: (b) => `/queue/${b.queueId}` },
+  { method: 'PUT', url: (b) => `/queue/${b.queueId}`, payload: { name: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/queue/${b.queueId}` },
+  { method: 'GET', url: (b) => `/queue-options?queueId=${b.queueId}` },
+  { method: 'POST', url: () => '/queue-options', payload: (b) => ({ queueId: b.queueId, title: 'Hacked by A' }) },
+  {
+    method: 'POST',
+    url: () => '/queue-options',
+    payload: (b) => ({ queueId: b.queueId, parentId: b.queueOptionId, title: 'Hacked by A' }),
+  },
+  { method: 'PUT', url: (b) => `/queue-options/${b.queueOptionId}`, payload: { title: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/queue-options/${b.queueOptionId}` },
+  // tags
+  { method: 'GET', url: (b) => `/tags/${b.tagId}` },
+  { method: 'PUT', url: (b) => `/tags/${b.tagId}`, payload: { name: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/tags/${b.tagId}` },
+  { method: 'POST', url: () => '/tags/sync', payload: (b) => ({ ticketId: b.ticketId, tags: [] }) },
+  { method: 'POST', url: () => '/tags/sync', payload: (b) => ({ ticketId: b.ticketId, tags: [{ id: b.tagId }] }) },
+  // tickets
+  { method: 'GET', url: (b) => `/tickets/${b.ticketId}` },
+  { method: 'GET', url: (b) => `/tickets/u/${b.ticketUuid}` },
+  { method: 'PUT', url: (b) => `/tickets/${b.ticketId}`, payload: { status: 'closed' } },
+  { method: 'PUT', url: (b) => `/tickets/${b.ticketId}`, payload: (b) => ({ queueId: b.queueId }) },
+  { method: 'DELETE', url: (b) => `/tickets/${b.ticketId}` },
+  { method: 'POST', url: () => '/tickets', payload: (b) => ({ contactId: b.contactId, status: 'open' }) },
+  { method: 'POST', url: () => '/tickets', payload: (b) => ({ contactId: b.contactId, whatsappId: b.whatsappId }) },
+  // messages and their media
+  { method: 'GET', url: (b) => `/messages/${b.ticketId}` },
+  { method: 'POST', url: (b) => `/messages/${b.ticketId}`, payload: { body: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/messages/${b.messageId}` },
+  { method: 'GET', url: (b) => `/media/${b.mediaKey}` },
+  // ticket notes
+  { method: 'GET', url: (b) => `/ticket-notes/list?contactId=${b.contactId}&ticketId=${b.ticketId}` },
+  {
+    method: 'POST',
+    url: () => '/ticket-notes',
+    payload: (b) => ({ note: 'Hacked by A', ticketId: b.ticketId, contactId: b.contactId }),
+  },
+  { method: 'DELETE', url: (b) => `/ticket-notes/${b.noteId}` },
+  // quick messages
+  { method: 'GET', url: (b) => `/quick-messages/${b.quickMessageId}` },
+  { method: 'PUT', url: (b) => `/quick-messages/${b.quickMessageId}`, payload: { message: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/quick-messages/${b.quickMessageId}` },
+  { method: 'POST', url: (b) => `/quick-messages/${b.quickMessageId}/media-upload`, multipart: true },
+  { method: 'DELETE', url: (b) => `/quick-messages/${b.quickMessageId}/media-upload` },
 ];
+
+/** The number of B's contact, who also wrote B's secret message. */
+const SECRET_NUMBER = '5599912345678';
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A route's request as A sends it. */
+async function requestOf(
+  route: Route,
+  b: Target,
+): Promise<{ payload?: object | Buffer; headers: Record<string, string> }> {
+  if (!route.multipart) {
+    return { payload: typeof route.payload === 'function' ? route.payload(b) : route.payload, headers: {} };
+  }
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(PNG_BASE64, 'base64')], { type: 'image/png' }), 'a.png');
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') as string },
+  };
+}
 
 let server: TestServer;
 let a: Tenant;
@@ -62,7 +166,44 @@ const call = (session: Session, method: Method, url: string, payload?: object) =
 
 /** B's records the routes aim at. New modules create theirs here. */
 async function seedB(tenant: Tenant): Promise<Target> {
-  return { companyId: tenant.companyId, adminId: tenant.admin.user.id, userId: tenant.user.user.id };
+  const created = async (url: string, payload: object) => {
+    const res = await call(tenant.admin, 'POST', url, payload);
+    expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+    return res.json();
+  };
+  const whatsappId = await connectedSandbox(server, tenant.admin, { name: 'Conexão secreta de B' });
+  const queueId = (await created('/queue', { name: 'Fila secreta de B', color: '#B0B0B0' })).id;
+  const queueOptionId = (await created('/queue-options', { queueId, title: 'Opção secreta de B' })).id;
+  const tagId = (await created('/tags', { name: 'Etiqueta secreta de B' })).id;
+  await contactWrites(server, tenant.admin, whatsappId, {
+    number: SECRET_NUMBER,
+    name: 'Contato secreto de B',
+    body: 'Mensagem secreta de B',
+    media: { fileName: 'b.png', mimetype: 'image/png', base64: PNG_BASE64 },
+  });
+  const [ticket] = (await call(tenant.admin, 'GET', '/tickets?status=pending')).json().tickets;
+  const [message] = (await call(tenant.admin, 'GET', `/messages/${ticket.id}`)).json().messages;
+  const noteId = (
+    await created('/ticket-notes', { note: 'Nota secreta de B', ticketId: ticket.id, contactId: ticket.contactId })
+  ).id;
+  const quickMessageId = (await created('/quick-messages', { shortcode: 'segredo', message: 'Resposta secreta de B' }))
+    .id;
+  return {
+    companyId: tenant.companyId,
+    adminId: tenant.admin.user.id,
+    userId: tenant.user.user.id,
+    whatsappId,
+    contactId: ticket.contactId,
+    queueId,
+    queueOptionId,
+    tagId,
+    ticketId: ticket.id,
+    ticketUuid: ticket.uuid,
+    messageId: message.id,
+    noteId,
+    quickMessageId,
+    mediaKey: String(message.mediaUrl).replace(/^\/media\//, ''),
+  };
 }
 
 /** Everything B's own admin sees of the records above, to compare before and after. */
@@ -79,6 +220,20 @@ async function snapshotOfB() {
     company: await read(`/companies/${target.companyId}`),
     plan: await read(`/companies/listPlan/${target.companyId}`),
     settings: await read('/settings'),
+    whatsapps: await read('/whatsapp'),
+    outbound: await read(`/sandbox/${target.whatsappId}/outbound?number=${SECRET_NUMBER}`),
+    contacts: await read('/contacts'),
+    contact: await read(`/contacts/${target.contactId}`),
+    queues: await read('/queue'),
+    options: await read(`/queue-options?queueId=${target.queueId}`),
+    children: await read(`/queue-options?queueId=${target.queueId}&parentId=${target.queueOptionId}`),
+    tags: await read('/tags'),
+    tickets: await read('/tickets?showAll=true'),
+    ticket: await read(`/tickets/${target.ticketId}`),
+    messages: await read(`/messages/${target.ticketId}`),
+    notes: await read(`/ticket-notes/list?contactId=${target.contactId}`),
+    quickMessages: await read('/quick-messages'),
+    media: (await call(b.admin, 'GET', `/media/${target.mediaKey}`)).rawPayload.toString('base64'),
   };
 }
 
@@ -88,7 +243,22 @@ beforeAll(async () => {
   b = await createTenant(server);
   target = await seedB(b);
   const company = (await call(b.admin, 'GET', `/companies/${b.companyId}`)).json();
-  secretsOfB = [b.admin.user.email, b.user.user.email, b.user.user.name, company.name];
+  secretsOfB = [
+    b.admin.user.email,
+    b.user.user.email,
+    b.user.user.name,
+    company.name,
+    'Conexão secreta de B',
+    SECRET_NUMBER,
+    'Contato secreto de B',
+    'Mensagem secreta de B',
+    'Fila secreta de B',
+    'Opção secreta de B',
+    'Etiqueta secreta de B',
+    'Nota secreta de B',
+    'Resposta secreta de B',
+    target.ticketUuid,
+  ];
 });
 afterAll(() => server.close());
 
@@ -106,7 +276,13 @@ describe.each([
   it.each(routes.map((r) => ({ ...r, name: `${r.method} ${r.url(placeholders)}` })))(
     '$name → 403 or 404, no data of B',
     async (route) => {
-      const res = await call(session(), route.method, route.url(target), route.payload);
+      const { payload, headers } = await requestOf(route, target);
+      const res = await server.app.inject({
+        method: route.method,
+        url: route.url(target),
+        payload,
+        headers: { ...session().headers, ...headers },
+      });
       expect([403, 404], `${route.method} ${route.url(target)} answered ${res.statusCode} ${res.body}`).toContain(
         res.statusCode,
       );

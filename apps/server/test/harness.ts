@@ -112,8 +112,9 @@ export async function createTestServer(
       await channels.stopAll();
       await app.close();
       await jobs.stop();
-      redis?.disconnect();
-      sub?.disconnect();
+      // quit, not disconnect: the adapter's last (unawaited) unsubscribe/publish commands complete
+      // instead of rejecting with "Connection is closed".
+      await Promise.all([redis?.quit(), sub?.quit()]);
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

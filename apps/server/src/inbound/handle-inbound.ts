@@ -70,10 +70,12 @@ async function upsertContact(tx: Db, m: InboundMessage) {
     .from(contacts)
     .where(and(eq(contacts.companyId, m.companyId), eq(contacts.number, m.number)));
   const stale = !existing.refreshedAt || Date.now() - existing.refreshedAt.getTime() > DAY_MS;
-  if (stale) {
+  // An unknown name (the number) is filled in as soon as a message carries one, not a day later.
+  const learnName = existing.name === m.number && name !== m.number;
+  if (stale || learnName) {
     await tx
       .update(contacts)
-      .set({ profileRefreshedAt: new Date(), ...(existing.name === m.number && name !== m.number ? { name } : {}) })
+      .set({ ...(stale ? { profileRefreshedAt: new Date() } : {}), ...(learnName ? { name } : {}) })
       .where(eq(contacts.id, existing.id));
   }
   return existing.id;

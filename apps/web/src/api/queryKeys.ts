@@ -8,4 +8,46 @@ export const queryKeys = {
   },
   queues: ['queues'] as const,
   settings: ['settings'] as const,
+  /** Connections (features/connections, the drawer badge and the sandbox page). */
+  whatsapps: ['whatsapps'] as const,
+  contacts: {
+    all: ['contacts'] as const,
+    lists: ['contacts', 'list'] as const,
+    list: (searchParam: string) => ['contacts', 'list', searchParam] as const,
+    detail: (id: number) => ['contacts', 'detail', id] as const,
+  },
+  /** One level of a queue's options tree (parentId null: the first level). */
+  queueOptions: (queueId: number, parentId: number | null) => ['queueOptions', queueId, parentId ?? 'root'] as const,
+  tags: {
+    all: ['tags'] as const,
+    lists: ['tags', 'list'] as const,
+    list: (searchParam: string) => ['tags', 'list', searchParam] as const,
+  },
+  quickMessages: {
+    all: ['quickMessages'] as const,
+    lists: ['quickMessages', 'list'] as const,
+    list: (searchParam: string) => ['quickMessages', 'list', searchParam] as const,
+  },
+  sandboxOutbound: (whatsappId: number, number: string) => ['sandbox', 'outbound', whatsappId, number] as const,
+  /** The tickets screen (features/tickets). */
+  tickets: {
+    all: ['tickets'] as const,
+    lists: ['tickets', 'list'] as const,
+    list: (filter: object) => ['tickets', 'list', filter] as const,
+    details: ['tickets', 'detail'] as const,
+    detail: (uuid: string) => ['tickets', 'detail', uuid] as const,
+    notes: (contactId: number, ticketId: number) => ['tickets', 'notes', contactId, ticketId] as const,
+    contact: (id: number) => ['tickets', 'contact', id] as const,
+    contactOptions: (name: string) => ['tickets', 'contactOptions', name] as const,
+    tagOptions: ['tickets', 'tagOptions'] as const,
+    userOptions: ['tickets', 'userOptions'] as const,
+    whatsappOptions: ['tickets', 'whatsappOptions'] as const,
+  },
+  /** Messages of a ticket's chat (features/messages). */
+  messages: {
+    all: ['messages'] as const,
+    list: (ticketId: number) => ['messages', 'list', ticketId] as const,
+    media: (url: string) => ['messages', 'media', url] as const,
+    quickReplies: ['messages', 'quickReplies'] as const,
+  },
 };

@@ -20,11 +20,11 @@ describe('AppRoutes', () => {
 
   it('renders a titled "coming soon" page inside the shell for screens not built yet', async () => {
     mockApi({});
-    renderWithProviders(<AppRoutes />, { path: '/contacts' });
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Contatos');
+    renderWithProviders(<AppRoutes />, { path: '/todolist' });
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Tarefas');
     expect(screen.getByTestId('coming-soon')).toBeTruthy();
     expect(screen.getByTestId('app-drawer')).toBeTruthy();
-    expect(document.title).toBe('Contatos · Balcão');
+    expect(document.title).toBe('Tarefas · Balcão');
   });
 
   it('sends a plain user from the dashboard to /tickets', async () => {

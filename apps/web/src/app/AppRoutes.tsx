@@ -10,11 +10,25 @@ import { type AppRoute, appRoutes } from './routes';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
+const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPage'));
+const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
+const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
+const TagsPage = lazy(() => import('../features/tags/TagsPage'));
+const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
+const SandboxPage = lazy(() => import('../features/sandbox/SandboxPage'));
 
 /** Screens built so far; every other route shows its "coming soon" page. */
 const pages: Partial<Record<string, ComponentType>> = {
   '/users': UsersPage,
   '/settings': SettingsPage,
+  '/tickets/:ticketId?': TicketsPage,
+  '/connections': ConnectionsPage,
+  '/contacts': ContactsPage,
+  '/queues': QueuesPage,
+  '/tags': TagsPage,
+  '/quick-messages': QuickMessagesPage,
+  '/sandbox': SandboxPage,
 };
 
 function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {

@@ -78,6 +78,7 @@ describe('routes table', () => {
     ]) {
       expect(gateOf(path), path).toEqual(gates.private);
     }
-    expect(appRoutes).toHaveLength(26);
+    expect(gateOf('/sandbox')).toEqual(gates.admin);
+    expect(appRoutes).toHaveLength(27);
   });
 });

@@ -35,6 +35,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/settings', titleKey: 'pages.settings', gate: gates.private },
   { path: '/subscription', titleKey: 'pages.subscription', gate: gates.private },
   { path: '/files', titleKey: 'pages.files', gate: gates.private },
+  /** Plays a contact's phone on sandbox connections (servers with the sandbox on). */
+  { path: '/sandbox', titleKey: 'pages.sandbox', gate: gates.admin },
 ];
 
 /** The route a concrete location (e.g. a menu link) belongs to. */

@@ -63,6 +63,7 @@ function MenuLinkItem({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const Icon = link.icon;
+  const Badge = link.badge;
   const label = t(link.labelKey);
   return (
     <Tooltip title={compact ? label : ''} placement="right">
@@ -75,7 +76,13 @@ function MenuLinkItem({
         sx={{ pl: nested && !compact ? 4 : 2.5, minHeight: 44 }}
       >
         <ListItemIcon sx={{ minWidth: 40 }}>
-          <Icon fontSize="small" />
+          {Badge ? (
+            <Badge>
+              <Icon fontSize="small" />
+            </Badge>
+          ) : (
+            <Icon fontSize="small" />
+          )}
         </ListItemIcon>
         {!compact && <ListItemText primary={label} />}
       </ListItemButton>

@@ -77,6 +77,7 @@ describe('drawer menu', () => {
       'financeiro',
       'settings',
       'files',
+      'sandbox',
     ]);
   });
 

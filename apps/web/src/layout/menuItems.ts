@@ -17,6 +17,7 @@ import LocalAtm from '@mui/icons-material/LocalAtm';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import People from '@mui/icons-material/People';
 import PeopleAlt from '@mui/icons-material/PeopleAlt';
+import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import QuestionAnswer from '@mui/icons-material/QuestionAnswer';
 import Settings from '@mui/icons-material/Settings';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -24,8 +25,10 @@ import SyncAlt from '@mui/icons-material/SyncAlt';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import ViewKanban from '@mui/icons-material/ViewKanban';
 import WhatsApp from '@mui/icons-material/WhatsApp';
+import type { ComponentType, ReactNode } from 'react';
 import { passesGate } from '../app/gates';
 import { routeOf } from '../app/routes';
+import { ConnectionWarningBadge } from '../features/connections/ConnectionWarningBadge';
 
 export interface MenuLink {
   /** Used in `data-testid="menu-item-<key>"`. */
@@ -33,6 +36,8 @@ export interface MenuLink {
   to: string;
   labelKey: string;
   icon: SvgIconComponent;
+  /** Wraps the icon, e.g. with a live warning badge. */
+  badge?: ComponentType<{ children: ReactNode }>;
 }
 
 export interface MenuGroup {
@@ -77,13 +82,20 @@ export const adminMenu: MenuEntry[] = [
   { key: 'announcements', to: '/announcements', labelKey: 'pages.announcements', icon: Announcement },
   { key: 'prompts', to: '/prompts', labelKey: 'pages.prompts', icon: AllInclusive },
   { key: 'queue-integration', to: '/queue-integration', labelKey: 'pages.queueIntegration', icon: DeviceHub },
-  { key: 'connections', to: '/connections', labelKey: 'pages.connections', icon: SyncAlt },
+  {
+    key: 'connections',
+    to: '/connections',
+    labelKey: 'pages.connections',
+    icon: SyncAlt,
+    badge: ConnectionWarningBadge,
+  },
   { key: 'queues', to: '/queues', labelKey: 'pages.queues', icon: AccountTree },
   { key: 'users', to: '/users', labelKey: 'pages.users', icon: PeopleAlt },
   { key: 'messages-api', to: '/messages-api', labelKey: 'pages.messagesApi', icon: Api },
   { key: 'financeiro', to: '/financeiro', labelKey: 'pages.financeiro', icon: LocalAtm },
   { key: 'settings', to: '/settings', labelKey: 'pages.settings', icon: Settings },
   { key: 'files', to: '/files', labelKey: 'pages.files', icon: AttachFile },
+  { key: 'sandbox', to: '/sandbox', labelKey: 'pages.sandbox', icon: PhoneAndroid },
 ];
 
 function linkAllowed(link: MenuLink, user: SessionUser): boolean {

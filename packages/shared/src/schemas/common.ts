@@ -33,3 +33,21 @@ export const pageQuery = z.object({
 export const isoDate = z.iso.date();
 
 export const okReply = z.object({ message: z.string() });
+
+type WithoutDefaults<S extends z.ZodRawShape> = {
+  [K in keyof S]: S[K] extends z.ZodDefault<infer T> ? T : S[K];
+};
+
+/**
+ * The body of a PUT: every field optional and none defaulted. Not `input.partial()`: zod 4 still
+ * applies `.default()` inside `.partial()`, so a PUT of one field would reset the others.
+ */
+export function updateOf<S extends z.ZodRawShape>(input: z.ZodObject<S>) {
+  const shape = Object.fromEntries(
+    Object.entries(input.shape).map(([key, field]) => [
+      key,
+      field instanceof z.ZodDefault ? field.removeDefault() : field,
+    ]),
+  ) as WithoutDefaults<S>;
+  return z.object(shape).partial();
+}

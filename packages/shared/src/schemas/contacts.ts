@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_LENGTH } from '../constants.js';
-import { msg, nameField, pageQuery, requiredString } from './common.js';
+import { msg, nameField, pageQuery, requiredString, updateOf } from './common.js';
 
 export const extraInfoSchema = z.object({ id: z.number().optional(), name: z.string(), value: z.string() });
 
@@ -40,7 +40,7 @@ export const contactInput = z.object({
     .optional(),
 });
 export type ContactInput = z.infer<typeof contactInput>;
-export const contactUpdate = contactInput.partial();
+export const contactUpdate = updateOf(contactInput);
 
 export const contactsListQuery = pageQuery;
 export const contactsListReply = z.object({

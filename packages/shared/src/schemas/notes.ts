@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateOf } from './common.js';
 
 export const ticketNoteSchema = z.object({
   id: z.number(),
@@ -36,7 +37,7 @@ export const quickMessageInput = z.object({
   message: z.string().trim().min(1, 'Obrigatório').max(4000, 'Muito longo!'),
   geral: z.boolean().default(true),
 });
-export const quickMessageUpdate = quickMessageInput.partial();
+export const quickMessageUpdate = updateOf(quickMessageInput);
 export const quickMessagesListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),

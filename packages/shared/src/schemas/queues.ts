@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, nameField } from './common.js';
+import { msg, nameField, updateOf } from './common.js';
 import { weeklyScheduleEntry } from './companies.js';
 
 export const queueSchema = z.object({
@@ -26,7 +26,7 @@ export const queueInput = z.object({
   promptId: z.coerce.number().int().positive().nullable().default(null),
 });
 export type QueueInput = z.infer<typeof queueInput>;
-export const queueUpdate = queueInput.partial();
+export const queueUpdate = updateOf(queueInput);
 
 /** Recursive, so it carries an id: the API documentation (/api-docs/json) refers to it by name. */
 export const queueOptionSchema: z.ZodType<QueueOption> = z
@@ -58,7 +58,7 @@ export const queueOptionInput = z.object({
   title: z.string().trim().min(1, msg.required).max(100, msg.tooLong),
   message: z.string().max(4000).default(''),
 });
-export const queueOptionUpdate = queueOptionInput.pick({ title: true, message: true }).partial();
+export const queueOptionUpdate = updateOf(queueOptionInput.pick({ title: true, message: true }));
 export const queueOptionsQuery = z.object({
   queueId: z.coerce.number().int().positive(),
   parentId: z.union([z.literal('null'), z.literal('-1'), z.coerce.number().int().positive()]).optional(),

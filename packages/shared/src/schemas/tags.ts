@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common.js';
+import { pageQuery, updateOf } from './common.js';
 
 export const tagSchema = z.object({
   id: z.number(),
@@ -15,7 +15,7 @@ export const tagInput = z.object({
   color: z.string().trim().min(3).max(9).default('#5C59A0'),
   kanban: z.coerce.number().int().min(0).max(1).default(0),
 });
-export const tagUpdate = tagInput.partial();
+export const tagUpdate = updateOf(tagInput);
 export const tagsListQuery = pageQuery;
 export const tagsListReply = z.object({ tags: z.array(tagSchema), count: z.number(), hasMore: z.boolean() });
 export const tagsSyncInput = z.object({

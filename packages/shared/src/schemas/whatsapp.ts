@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, nameField } from './common.js';
+import { isoDate, nameField, updateOf } from './common.js';
 import { queueRef } from './users.js';
 
 export const CONNECTION_STATUSES = ['CONNECTED', 'DISCONNECTED', 'OPENING', 'qrcode', 'PAIRING', 'TIMEOUT'] as const;
@@ -71,7 +71,7 @@ export const whatsappInput = z.object({
   providerConfig: z.record(z.string(), z.string().max(2000)).optional(),
 });
 export type WhatsappInput = z.infer<typeof whatsappInput>;
-export const whatsappUpdate = whatsappInput.partial();
+export const whatsappUpdate = updateOf(whatsappInput);
 export type WhatsappUpdate = z.infer<typeof whatsappUpdate>;
 
 export const whatsappListQuery = z.object({ session: z.coerce.number().optional() });

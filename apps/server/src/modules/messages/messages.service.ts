@@ -173,7 +173,8 @@ export async function deliverMessage(
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(eq(messages.id, job.messageId), eq(messages.companyId, job.companyId)));
-  if (row?.m.sendStatus !== 'pending') return;
+  // Sent already, or deleted by the agent before it could be sent: nothing to deliver.
+  if (row?.m.sendStatus !== 'pending' || row.m.isDeleted) return;
   const { m } = row;
   const finish = async (set: Partial<typeof messages.$inferInsert>) => {
     await db.update(messages).set(set).where(eq(messages.id, m.id));

@@ -1,0 +1,369 @@
+import { companyEvent } from '@balcao/shared';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  connectSocket,
+  createTenant,
+  createTestServer,
+  eventWhere,
+  type Session,
+  type Tenant,
+  type TestServer,
+} from '../../../test/harness.js';
+import { connectedSandbox, contactWrites, phoneOf, waitUntil } from '../../../test/sandbox-helpers.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const NUMBER = '5511955510001';
+
+let server: TestServer;
+let t: Tenant;
+let other: Tenant;
+let whatsappId: number;
+let ticketId: number;
+let socket: Socket;
+beforeAll(async () => {
+  server = await createTestServer({ LOGIN_LIMIT_IP: '1000' }, { jobs: true });
+  await server.listen();
+  t = await createTenant(server);
+  other = await createTenant(server);
+  whatsappId = await connectedSandbox(server, t.admin);
+  for (let i = 0; i < 25; i++) {
+    const n = String(i).padStart(2, '0');
+    await contactWrites(server, t.admin, whatsappId, {
+      number: NUMBER,
+      name: 'Marta',
+      body: `m${n}`,
+      providerId: `P${n}`,
+    });
+  }
+  ticketId = (await call(t.admin, 'GET', `/tickets?searchParam=${NUMBER}`)).json().tickets[0].id;
+  socket = await connectSocket(server, t.admin.token);
+});
+afterAll(async () => {
+  socket?.close();
+  await server.close();
+});
+
+function call(session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return server.app.inject({ method, url, payload, headers: session.headers });
+}
+
+/** A multipart body as a browser's FormData sends it. */
+async function multipart(
+  fields: Record<string, string>,
+  files: { field: string; name: string; type: string; data: Buffer }[],
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') as string },
+  };
+}
+
+type Message = {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  ack: number;
+  sendStatus: string;
+  isDeleted: boolean;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  quotedMsg: { id: number; body: string } | null;
+};
+const page = async (id = ticketId, pageNumber = 1, session = t.admin) => {
+  const res = await call(session, 'GET', `/messages/${id}?pageNumber=${pageNumber}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { messages: Message[]; count: number; hasMore: boolean };
+};
+const messageById = async (id: number) => {
+  for (let p = 1; ; p++) {
+    const list = await page(ticketId, p);
+    const found = list.messages.find((m) => m.id === id);
+    if (found || !list.hasMore) return found as Message;
+  }
+};
+const send = async (body: object, id = ticketId) => {
+  const res = await call(t.admin, 'POST', `/messages/${id}`, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Message[];
+};
+
+describe('reading messages', () => {
+  it('pages the newest 20 first, each page in chronological order', async () => {
+    const one = await page();
+    expect(one).toMatchObject({ count: 25, hasMore: true });
+    expect(one.messages.map((m) => m.body)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `m${String(i + 5).padStart(2, '0')}`),
+    );
+    const two = await page(ticketId, 2);
+    expect(two).toMatchObject({ count: 25, hasMore: false });
+    expect(two.messages.map((m) => m.body)).toEqual(['m00', 'm01', 'm02', 'm03', 'm04']);
+    // Reading a pending ticket leaves it unread.
+    expect((await call(t.admin, 'GET', `/tickets/${ticketId}`)).json().unreadMessages).toBe(25);
+  });
+
+  it('opening page 1 of an open ticket marks it read and tells the lists', async () => {
+    await call(t.admin, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: t.admin.user.id });
+    const unread = eventWhere<{ action: string; ticketId: number }>(
+      socket,
+      companyEvent.ticket(t.companyId),
+      (e) => e.action === 'updateUnread',
+    );
+    await page();
+    expect((await unread).ticketId).toBe(ticketId);
+    expect((await call(t.admin, 'GET', `/tickets/${ticketId}`)).json().unreadMessages).toBe(0);
+  });
+
+  it('a plain user cannot read or write a ticket outside their queues', async () => {
+    for (const res of [
+      await call(t.user, 'GET', `/messages/${ticketId}`),
+      await call(t.user, 'POST', `/messages/${ticketId}`, { body: 'intruso' }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('ERR_NO_PERMISSION');
+    }
+    expect((await page()).count).toBe(25);
+  });
+});
+
+describe('sending', () => {
+  let sentId: number;
+
+  it('a text reaches the phone; acks go 1 → 2 → 3 and never back', async () => {
+    const [created] = await send({ body: 'Olá Marta, tudo bem?' });
+    expect(created).toMatchObject({ fromMe: true, body: 'Olá Marta, tudo bem?', mediaType: 'chat' });
+    sentId = created.id;
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (list) => list.some((m) => m.body === 'Olá Marta, tudo bem?'),
+    );
+    const onPhone = phone.find((m) => m.body === 'Olá Marta, tudo bem?');
+    const sent = await waitUntil(
+      () => messageById(sentId),
+      (m) => m.sendStatus === 'sent',
+    );
+    expect(sent.ack).toBe(1);
+
+    for (const ack of [2, 3] as const) {
+      const live = eventWhere<{ action: string; message: Message }>(
+        socket,
+        companyEvent.appMessage(t.companyId),
+        (e) => e.action === 'update' && e.message.id === sentId && e.message.ack === ack,
+      );
+      const res = await call(t.admin, 'POST', `/sandbox/${whatsappId}/ack`, { providerId: onPhone?.providerId, ack });
+      expect(res.statusCode).toBe(200);
+      await live;
+      expect((await messageById(sentId)).ack).toBe(ack);
+    }
+    await call(t.admin, 'POST', `/sandbox/${whatsappId}/ack`, { providerId: onPhone?.providerId, ack: 2 });
+    expect((await messageById(sentId)).ack).toBe(3);
+  });
+
+  it('the echo of our own sent message is not stored again', async () => {
+    const phone = await phoneOf(server, t.admin, whatsappId, NUMBER);
+    const before = (await page()).count;
+    await server.deps.channels.sandbox(whatsappId).receive({
+      providerId: phone[0].providerId,
+      number: NUMBER,
+      fromMe: true,
+      body: phone[0].body,
+      mediaType: 'chat',
+    });
+    expect((await page()).count).toBe(before);
+  });
+
+  it('a reply quotes the message on the phone too', async () => {
+    const quoted = (await page()).messages.find((m) => m.body === 'm24') as Message;
+    const [reply] = await send({ body: 'Sobre isso…', quotedMsg: { id: quoted.id } });
+    expect(reply.quotedMsg).toMatchObject({ id: quoted.id, body: 'm24' });
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (list) => list.some((m) => m.body === 'Sobre isso…'),
+    );
+    const item = phone.find((m) => m.body === 'Sobre isso…') as unknown as { quotedProviderId: string };
+    expect(item.quotedProviderId).toBe('P24');
+
+    // A message of another ticket cannot be quoted.
+    await contactWrites(server, t.admin, whatsappId, { number: '5511955510002', body: 'outro' });
+    const foreign = (await call(t.admin, 'GET', '/tickets?searchParam=5511955510002')).json().tickets[0].id as number;
+    const foreignMsg = (await page(foreign)).messages[0];
+    const res = await call(t.admin, 'POST', `/messages/${ticketId}`, { body: 'x', quotedMsg: { id: foreignMsg.id } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('ERR_NO_MESSAGE_FOUND');
+  });
+
+  it('refuses an empty message', async () => {
+    const res = await call(t.admin, 'POST', `/messages/${ticketId}`, { body: '   ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('ERR_VALIDATION');
+  });
+
+  it('media: the phone receives the file and the agent reads the same bytes back with a token', async () => {
+    const form = await multipart({ body: 'Veja a foto' }, [
+      { field: 'medias', name: 'foto da loja.png', type: 'image/png', data: PNG },
+      { field: 'medias', name: 'contrato.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4 test') },
+    ]);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/messages/${ticketId}`,
+      payload: form.payload,
+      headers: { ...t.admin.headers, ...form.headers },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [image, pdf] = res.json() as Message[];
+    expect(image).toMatchObject({ mediaType: 'image', mediaName: 'foto da loja.png', body: 'Veja a foto' });
+    expect(pdf).toMatchObject({ mediaType: 'application', mediaName: 'contrato.pdf', body: '' });
+    expect(image.mediaUrl).toMatch(new RegExp(`^/media/${t.companyId}/[0-9a-f-]{36}\\.png$`));
+    expect(image.mediaUrl).not.toContain('loja');
+
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (list) => list.filter((m) => m.media).length === 2,
+    );
+    const photo = phone.find((m) => m.media?.fileName === 'foto da loja.png') as unknown as {
+      body: string;
+      media: { url: string };
+    };
+    expect(photo.body).toBe('Veja a foto');
+
+    for (const url of [image.mediaUrl as string, photo.media.url]) {
+      const file = await server.app.inject({ method: 'GET', url, headers: t.admin.headers });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload.equals(PNG)).toBe(true);
+    }
+    const doc = await server.app.inject({ method: 'GET', url: pdf.mediaUrl as string, headers: t.user.headers });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-disposition']).toBe('attachment');
+
+    const foreign = await server.app.inject({
+      method: 'GET',
+      url: image.mediaUrl as string,
+      headers: other.admin.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe('ERR_MEDIA_NOT_FOUND');
+    expect(foreign.rawPayload.includes(PNG)).toBe(false);
+    const anonymous = await server.app.inject({ method: 'GET', url: image.mediaUrl as string });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().error).toBe('ERR_INVALID_TOKEN');
+  });
+
+  it('deleting our message marks it deleted here and on the phone; a contact message cannot be deleted', async () => {
+    const live = eventWhere<{ action: string; message: Message }>(
+      socket,
+      companyEvent.appMessage(t.companyId),
+      (e) => e.action === 'update' && e.message.id === sentId && e.message.isDeleted,
+    );
+    const res = await call(t.admin, 'DELETE', `/messages/${sentId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: sentId, isDeleted: true, body: '' });
+    await live;
+    expect(await messageById(sentId)).toMatchObject({ isDeleted: true, body: '' });
+    const phone = await phoneOf(server, t.admin, whatsappId, NUMBER);
+    expect(phone.find((m) => m.body === 'Olá Marta, tudo bem?')).toMatchObject({ deleted: true });
+
+    const theirs = (await page(ticketId, 2)).messages[0];
+    const refused = await call(t.admin, 'DELETE', `/messages/${theirs.id}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('ERR_DELETE_WAPP_MSG');
+    expect(await messageById(theirs.id)).toMatchObject({ isDeleted: false, body: 'm00' });
+
+    const foreign = await call(other.admin, 'DELETE', `/messages/${theirs.id}`);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('a disconnected connection refuses to send (ERR_WAPP_NOT_INITIALIZED) and stores nothing', async () => {
+    const second = await connectedSandbox(server, t.admin);
+    const number = '5511955510003';
+    await contactWrites(server, t.admin, second, { number, body: 'oi pela segunda' });
+    const id = (await call(t.admin, 'GET', `/tickets?searchParam=${number}`)).json().tickets[0].id as number;
+    expect((await call(t.admin, 'DELETE', `/whatsappsession/${second}`)).statusCode).toBe(200);
+    const before = (await page(id)).count;
+
+    const text = await call(t.admin, 'POST', `/messages/${id}`, { body: 'Alô?' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toBe('ERR_WAPP_NOT_INITIALIZED');
+    const form = await multipart({ body: '' }, [{ field: 'medias', name: 'x.png', type: 'image/png', data: PNG }]);
+    const media = await server.app.inject({
+      method: 'POST',
+      url: `/messages/${id}`,
+      payload: form.payload,
+      headers: { ...t.admin.headers, ...form.headers },
+    });
+    expect(media.json().error).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect((await page(id)).count).toBe(before);
+    expect(await phoneOf(server, t.admin, second, number)).toEqual([]);
+  });
+
+  it('a message deleted before it could be sent never reaches the phone', async () => {
+    await server.deps.channels.stop(whatsappId);
+    const original = server.deps.jobs.send.bind(server.deps.jobs);
+    const spy = vi
+      .spyOn(server.deps.jobs, 'send')
+      .mockImplementation((queue, data, options) =>
+        original(queue, data, { ...options, retryLimit: 2, retryDelay: 0 }),
+      );
+    let id = 0;
+    try {
+      [{ id }] = await send({ body: 'Mensagem apagada antes do envio' });
+      const deleted = await call(t.admin, 'DELETE', `/messages/${id}`);
+      expect(deleted.json()).toMatchObject({ isDeleted: true });
+    } finally {
+      spy.mockRestore();
+      await server.deps.channels.start(t.companyId, whatsappId);
+    }
+    // Wait for the send job to be done with it (the channel is back, so a retry would deliver it).
+    await waitUntil(
+      async () =>
+        (
+          await server.deps.database.query<{ state: string }>(
+            `select state from pgboss.job where name = 'messages.send' and data->>'messageId' = $1`,
+            [String(id)],
+          )
+        ).rows.map((r) => r.state),
+      (states) => states.length === 1 && ['completed', 'failed'].includes(states[0]),
+      10_000,
+    );
+    expect((await phoneOf(server, t.admin, whatsappId, NUMBER)).map((m) => m.body)).not.toContain(
+      'Mensagem apagada antes do envio',
+    );
+    expect(await messageById(id)).toMatchObject({ isDeleted: true, body: '' });
+  });
+
+  it('a send that keeps failing ends as failed, and the chat is told', async () => {
+    // The channel dies while the connection still reads CONNECTED: every attempt fails.
+    await server.deps.channels.stop(whatsappId);
+    const original = server.deps.jobs.send.bind(server.deps.jobs);
+    const spy = vi
+      .spyOn(server.deps.jobs, 'send')
+      .mockImplementation((queue, data, options) =>
+        original(queue, data, { ...options, retryLimit: 1, retryDelay: 0 }),
+      );
+    try {
+      const failed = eventWhere<{ action: string; message: Message }>(
+        socket,
+        companyEvent.appMessage(t.companyId),
+        (e) => e.action === 'update' && e.message.body === 'Vai falhar' && e.message.sendStatus === 'failed',
+        10_000,
+      );
+      const [created] = await send({ body: 'Vai falhar' });
+      expect(created.sendStatus).toBe('pending');
+      expect((await failed).message.id).toBe(created.id);
+      expect(await messageById(created.id)).toMatchObject({ sendStatus: 'failed', ack: 0 });
+    } finally {
+      spy.mockRestore();
+      await server.deps.channels.start(t.companyId, whatsappId);
+    }
+    expect((await call(t.admin, 'GET', `/whatsapp/${whatsappId}`)).json().status).toBe('CONNECTED');
+    expect((await phoneOf(server, t.admin, whatsappId, NUMBER)).map((m) => m.body)).not.toContain('Vai falhar');
+  });
+});

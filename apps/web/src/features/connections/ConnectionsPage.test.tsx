@@ -1,0 +1,123 @@
+import { companyEvent } from '@balcao/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionUser } from '../../test/fixtures';
+import { mockApi } from '../../test/mockApi';
+import { authValue, renderWithProviders } from '../../test/render';
+import ConnectionsPage from './ConnectionsPage';
+import { emitSocket } from './testing/fakeSocket';
+import { whatsapp } from './testing/fixtures';
+import { fastUser } from './testing/user';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+vi.mock('../../app/RealtimeProvider', () => import('./testing/fakeSocket'));
+
+const userEvent = fastUser();
+
+const list = [
+  whatsapp({ id: 1, name: 'Aguardando', status: 'qrcode', qrcode: 'balcao-sandbox:1:abc', provider: 'sandbox' }),
+  whatsapp({ id: 2, name: 'Caiu', status: 'DISCONNECTED' }),
+  whatsapp({ id: 3, name: 'Ok', status: 'CONNECTED', isDefault: true }),
+  whatsapp({ id: 4, name: 'Pareando', status: 'PAIRING' }),
+  whatsapp({ id: 5, name: 'Expirou', status: 'TIMEOUT' }),
+  whatsapp({ id: 6, name: 'Abrindo', status: 'OPENING' }),
+];
+
+function api() {
+  return mockApi({
+    'GET /whatsapp': () => list,
+    'GET /queue': () => [],
+    'POST /whatsappsession/2': () => ({ message: 'ok' }),
+    'PUT /whatsappsession/2': () => ({ message: 'ok' }),
+    'DELETE /whatsappsession/3': () => ({ message: 'ok' }),
+  });
+}
+
+const session = (id: number) => within(screen.getByTestId(`connection-session-${id}`));
+
+describe('ConnectionsPage', () => {
+  it('shows the session buttons of each status, the default flag and the last update', async () => {
+    api();
+    renderWithProviders(<ConnectionsPage />);
+    await screen.findByTestId('connection-row-6');
+
+    expect(session(1).getByTestId('connection-qrcode-1').textContent).toBe('QR CODE');
+    expect(session(2).getByTestId('connection-retry-2').textContent).toBe('Tentar novamente');
+    expect(session(2).getByTestId('connection-newqr-2').textContent).toBe('Novo QR CODE');
+    for (const id of [3, 4, 5]) {
+      expect(session(id).getByTestId(`connection-disconnect-${id}`).textContent).toBe('Desconectar');
+      expect(session(id).getAllByRole('button')).toHaveLength(1);
+    }
+    const connecting = session(6).getByTestId('connection-connecting-6') as HTMLButtonElement;
+    expect(connecting.textContent).toBe('Conectando');
+    expect(connecting.disabled).toBe(true);
+
+    expect(screen.getByTestId('connection-status-2').dataset.status).toBe('DISCONNECTED');
+    expect(screen.getByTestId('connection-default-3')).toBeTruthy();
+    expect(screen.queryByTestId('connection-default-2')).toBeNull();
+    const d = new Date(list[0].updatedAt);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(screen.getByTestId('connection-updated-1').textContent).toBe(
+      `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${pad(d.getFullYear() % 100)} ${pad(d.getHours())}:${pad(d.getMinutes())}`,
+    );
+    expect(screen.getByTestId('connections-add')).toBeTruthy();
+    expect(screen.getByTestId('connection-edit-1')).toBeTruthy();
+  });
+
+  it('calls the session routes: try again, new QR code and (after confirming) disconnect', async () => {
+    const calls = api();
+    renderWithProviders(<ConnectionsPage />);
+    await userEvent.click(await screen.findByTestId('connection-retry-2'));
+    await waitFor(() => expect(calls.calls('POST /whatsappsession/2')).toHaveLength(1));
+    await userEvent.click(screen.getByTestId('connection-newqr-2'));
+    await waitFor(() => expect(calls.calls('PUT /whatsappsession/2')).toHaveLength(1));
+    await userEvent.click(screen.getByTestId('connection-disconnect-3'));
+    expect(calls.calls('DELETE /whatsappsession/3')).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('confirmation-confirm'));
+    await waitFor(() => expect(calls.calls('DELETE /whatsappsession/3')).toHaveLength(1));
+  });
+
+  it('opens the QR code modal and closes it when a session update brings an empty qrcode', async () => {
+    api();
+    renderWithProviders(<ConnectionsPage />);
+    await userEvent.click(await screen.findByTestId('connection-qrcode-1'));
+    expect((await screen.findByTestId('qrcode-payload')).textContent).toBe('balcao-sandbox:1:abc');
+
+    // A new QR code of the same connection keeps the modal open and shows the new payload.
+    emitSocket(companyEvent.whatsappSession(1), {
+      action: 'update',
+      session: { ...list[0], qrcode: 'balcao-sandbox:1:def' },
+    });
+    await waitFor(() => expect(screen.getByTestId('qrcode-payload').textContent).toBe('balcao-sandbox:1:def'));
+    // An update of another connection does not close it.
+    emitSocket(companyEvent.whatsappSession(1), { action: 'update', session: { ...list[1], qrcode: '' } });
+    expect(screen.getByTestId('qrcode-modal')).toBeTruthy();
+
+    emitSocket(companyEvent.whatsappSession(1), {
+      action: 'update',
+      session: { ...list[0], status: 'CONNECTED', qrcode: '' },
+    });
+    await waitFor(() => expect(screen.queryByTestId('qrcode-modal')).toBeNull());
+    expect(screen.getByTestId('connection-status-1').dataset.status).toBe('CONNECTED');
+    expect(screen.getByTestId('connection-disconnect-1')).toBeTruthy();
+  });
+
+  it('applies live connection updates and deletions', async () => {
+    api();
+    renderWithProviders(<ConnectionsPage />);
+    await screen.findByTestId('connection-row-1');
+    emitSocket(companyEvent.whatsapp(1), { action: 'update', whatsapp: whatsapp({ id: 9, name: 'Nova' }) });
+    expect(await screen.findByTestId('connection-row-9')).toBeTruthy();
+    emitSocket(companyEvent.whatsapp(1), { action: 'delete', whatsappId: 2 });
+    await waitFor(() => expect(screen.queryByTestId('connection-row-2')).toBeNull());
+  });
+
+  it('hides the session buttons and the admin actions from plain users', async () => {
+    api();
+    renderWithProviders(<ConnectionsPage />, { auth: authValue({ user: sessionUser({ profile: 'user' }) }) });
+    await screen.findByTestId('connection-row-1');
+    expect(screen.queryByTestId('connection-qrcode-1')).toBeNull();
+    expect(screen.queryByTestId('connection-edit-1')).toBeNull();
+    expect(screen.queryByTestId('connections-add')).toBeNull();
+  });
+});

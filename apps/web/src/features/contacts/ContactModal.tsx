@@ -1,0 +1,240 @@
+import type { Contact } from '@balcao/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { queryKeys } from '../../api/queryKeys';
+import { toastError } from '../../components/toastError';
+import { translateValidation } from '../../i18n/validation';
+import { type ContactFormValues, contactBody, contactFormSchema, contactToForm, emptyContactForm } from './contactForm';
+import { contactsApi } from './contactsApi';
+
+interface ContactModalProps {
+  open: boolean;
+  /** The contact to edit; null adds a new one. */
+  contactId: number | null;
+  onClose: () => void;
+  /** Called with the saved contact. */
+  onSaved?: (contact: Contact) => void;
+}
+
+function ContactForm({
+  contact,
+  onClose,
+  onSaved,
+}: {
+  contact: Contact | null;
+  onClose: () => void;
+  onSaved?: (contact: Contact) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { control, handleSubmit } = useForm<ContactFormValues>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: contact ? contactToForm(contact) : emptyContactForm,
+  });
+  const extraInfo = useFieldArray({ control, name: 'extraInfo' });
+
+  const save = useMutation({
+    mutationFn: (values: ContactFormValues) =>
+      contact ? contactsApi.update(contact.id, contactBody(values)) : contactsApi.create(contactBody(values)),
+    onSuccess: async (saved) => {
+      toast.success(t('contactModal.success'));
+      queryClient.setQueryData(queryKeys.contacts.detail(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.contacts.lists });
+      onSaved?.(saved);
+      onClose();
+    },
+    onError: toastError,
+  });
+
+  const errorText = (message: string | undefined) => translateValidation(t, message);
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography variant="subtitle2" color="text.secondary">
+            {t('contactModal.mainInfo')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              name="name"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label={t('contactModal.name')}
+                  autoFocus
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={errorText(fieldState.error?.message)}
+                  slotProps={{ htmlInput: { 'data-testid': 'contact-name' } }}
+                />
+              )}
+            />
+            <Controller
+              name="number"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label={t('contactModal.number')}
+                  placeholder="5513912344321"
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={errorText(fieldState.error?.message)}
+                  slotProps={{ htmlInput: { 'data-testid': 'contact-number', inputMode: 'tel' } }}
+                />
+              )}
+            />
+          </Stack>
+          <Controller
+            name="email"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label={t('contactModal.email')}
+                type="email"
+                placeholder={t('contactModal.emailPlaceholder')}
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={errorText(fieldState.error?.message)}
+                slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }}
+              />
+            )}
+          />
+          <Divider />
+          <Typography variant="subtitle2" color="text.secondary">
+            {t('contactModal.extraInfo')}
+          </Typography>
+          {extraInfo.fields.map((item, index) => (
+            <Stack
+              key={item.id}
+              direction="row"
+              spacing={1.5}
+              sx={{ alignItems: 'flex-start' }}
+              data-testid={`contact-extra-${index}`}
+            >
+              <Controller
+                name={`extraInfo.${index}.name`}
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    size="small"
+                    label={t('contactModal.extraName')}
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={errorText(fieldState.error?.message)}
+                    slotProps={{ htmlInput: { 'data-testid': `contact-extra-name-${index}` } }}
+                  />
+                )}
+              />
+              <Controller
+                name={`extraInfo.${index}.value`}
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    size="small"
+                    label={t('contactModal.extraValue')}
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={errorText(fieldState.error?.message)}
+                    slotProps={{ htmlInput: { 'data-testid': `contact-extra-value-${index}` } }}
+                  />
+                )}
+              />
+              <IconButton
+                onClick={() => extraInfo.remove(index)}
+                aria-label={t('common.delete')}
+                data-testid={`contact-extra-remove-${index}`}
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Stack>
+          ))}
+          <Box>
+            <Button
+              size="small"
+              startIcon={<Add />}
+              onClick={() => extraInfo.append({ name: '', value: '' })}
+              data-testid="contact-extra-add"
+            >
+              {t('contactModal.addExtraInfo')}
+            </Button>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit" disabled={save.isPending} data-testid="contact-modal-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={save.isPending}
+          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          data-testid="contact-modal-submit"
+        >
+          {t(contact ? 'common.save' : 'common.add')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** Add or edit a contact with its extra information (name/value pairs). */
+export function ContactModal({ open, contactId, onClose, onSaved }: ContactModalProps) {
+  const { t } = useTranslation();
+  const existing = useQuery({
+    queryKey: queryKeys.contacts.detail(contactId ?? 0),
+    queryFn: () => contactsApi.show(contactId ?? 0),
+    enabled: open && contactId !== null,
+  });
+  const loading = contactId !== null && existing.isPending;
+  const failed = contactId !== null && !existing.data && existing.isError;
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="contact-modal">
+      <DialogTitle>{t(contactId === null ? 'contactModal.titleAdd' : 'contactModal.titleEdit')}</DialogTitle>
+      {open &&
+        (loading || failed ? (
+          <DialogContent dividers>
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              {failed ? <Typography color="error">{t('errors.generic')}</Typography> : <CircularProgress />}
+            </Box>
+          </DialogContent>
+        ) : (
+          <ContactForm
+            key={contactId ?? 'new'}
+            contact={contactId === null ? null : (existing.data ?? null)}
+            onClose={onClose}
+            onSaved={onSaved}
+          />
+        ))}
+    </Dialog>
+  );
+}

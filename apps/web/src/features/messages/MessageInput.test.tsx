@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/mockApi';
+import { renderWithProviders } from '../../test/render';
+import { message, quickMessage, ticket } from '../tickets/testing';
+import { MessageInput } from './MessageInput';
+import { ReplyProvider } from './ReplyContext';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const open = ticket({ id: 1, status: 'open', userId: 7 });
+
+function messagesApi() {
+  return mockApi({
+    'POST /messages/1': (body) => [message({ id: 50, fromMe: true, body: (body as { body: string }).body })],
+    'GET /quick-messages/list': () => [
+      quickMessage({ id: 1, shortcode: 'saudacao', message: 'Olá! Seja muito bem-vindo ao nosso atendimento online.' }),
+      quickMessage({ id: 2, shortcode: 'pix', message: 'Nossa chave PIX é 123' }),
+    ],
+  });
+}
+
+function renderInput(t = open) {
+  return renderWithProviders(
+    <ReplyProvider>
+      <MessageInput ticket={t} onAccept={vi.fn()} />
+    </ReplyProvider>,
+  );
+}
+
+const input = () => screen.getByTestId('message-input') as HTMLTextAreaElement;
+
+describe('MessageInput', () => {
+  it('sends with Enter and breaks the line with Shift+Enter', async () => {
+    localStorage.setItem('signOption', 'false');
+    const api = messagesApi();
+    renderInput();
+
+    await userEvent.type(input(), 'a{Shift>}{Enter}{/Shift}b');
+    expect(input().value).toBe('a\nb');
+    expect(api.calls('POST /messages/1')).toHaveLength(0);
+
+    await userEvent.type(input(), '{Enter}');
+    await waitFor(() => expect(api.calls('POST /messages/1')).toEqual([{ body: 'a\nb' }]));
+    expect(input().value).toBe('');
+  });
+
+  it('does not send a blank message', async () => {
+    const api = messagesApi();
+    renderInput();
+    await userEvent.type(input(), '   {Enter}');
+    fireEvent.click(screen.getByTestId('send-button'));
+    expect(api.calls('POST /messages/1')).toHaveLength(0);
+  });
+
+  it('signs the message with the user name by default', async () => {
+    const api = messagesApi();
+    renderInput();
+    expect((screen.getByTestId('sign-switch').querySelector('input') as HTMLInputElement).checked).toBe(true);
+    await userEvent.type(input(), 'Bom dia');
+    await userEvent.click(screen.getByTestId('send-button'));
+    await waitFor(() => expect(api.calls('POST /messages/1')).toEqual([{ body: '*Ana Souza:*\nBom dia' }]));
+  });
+
+  it('suggests quick replies after "/" and a character, labels cut at 35, and inserts the message', async () => {
+    messagesApi();
+    renderInput();
+    await userEvent.type(input(), '/');
+    expect(screen.queryByTestId('quick-replies')).toBeNull();
+
+    await userEvent.type(input(), 'sau');
+    const option = await screen.findByTestId('quick-reply-1');
+    expect(option.textContent).toBe('/saudacao - Olá! Seja muito bem-vindo ao nosso ...');
+    expect(screen.queryByTestId('quick-reply-2')).toBeNull();
+
+    await userEvent.click(option);
+    expect(input().value).toBe('Olá! Seja muito bem-vindo ao nosso atendimento online.');
+    expect(screen.queryByTestId('quick-replies')).toBeNull();
+  });
+
+  it('asks to accept a pending ticket instead of offering the input', () => {
+    renderInput(ticket({ id: 1, status: 'pending', userId: null, user: null }));
+    expect(screen.queryByTestId('message-input')).toBeNull();
+    expect(screen.getByTestId('input-accept-button')).toBeTruthy();
+  });
+});

@@ -1,0 +1,369 @@
+import type { Message, QuickMessage, Ticket } from '@balcao/shared';
+import AttachFile from '@mui/icons-material/AttachFile';
+import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
+import Close from '@mui/icons-material/Close';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFileOutlined';
+import Mic from '@mui/icons-material/Mic';
+import Send from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queryKeys';
+import { useSessionUser } from '../../app/AuthContext';
+import { toastError } from '../../components/toastError';
+import { quickReplySuggestions, signedBody, storedSignOption, storeSignOption } from './compose';
+import { QuotedMessage } from './MessageItem';
+import { messagesApi, useQuickReplies } from './messagesApi';
+import { appendMessages, type MessagesData } from './messagesCache';
+import { useReply } from './ReplyContext';
+import { useAudioRecorder } from './useAudioRecorder';
+
+export const MAX_INPUT_ROWS = 5;
+const NO_QUICK_REPLIES: QuickMessage[] = [];
+
+interface Outgoing {
+  body: string;
+  files: File[];
+  quoted: Message | null;
+}
+
+function Hint({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <Paper
+      square
+      variant="outlined"
+      data-testid="message-input-hint"
+      sx={{ borderLeft: 0, borderRight: 0, borderBottom: 0, px: 2, py: 1.5 }}
+    >
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }}>
+        <Typography variant="body2" color="text.secondary">
+          {text}
+        </Typography>
+        {action}
+      </Stack>
+    </Paper>
+  );
+}
+
+const clock = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+interface MessageInputProps {
+  ticket: Ticket;
+  /** Accepts a pending ticket (the prompt shown instead of the input). */
+  onAccept?: () => void;
+  accepting?: boolean;
+}
+
+/**
+ * The composer: multiline text (Enter sends, Shift+Enter breaks the line), "/" quick replies,
+ * the sign option, attachments, replies and voice notes. Writable only on an open ticket
+ * assigned to the session user.
+ */
+export function MessageInput({ ticket, onAccept, accepting = false }: MessageInputProps) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const reply = useReply();
+  const recorder = useAudioRecorder();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sign, setSign] = useState(storedSignOption);
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const writable = ticket.status === 'open' && ticket.userId === me.id;
+  const quickReplies = useQuickReplies(writable).data ?? NO_QUICK_REPLIES;
+  const replyingTo = reply?.replyingTo ?? null;
+
+  const suggestions = useMemo(
+    () => (dismissed ? [] : quickReplySuggestions(text, quickReplies)),
+    [dismissed, text, quickReplies],
+  );
+
+  // A reply or a new ticket puts the cursor in the input.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus on these changes only
+  useEffect(() => {
+    if (writable) inputRef.current?.focus();
+  }, [replyingTo?.id, ticket.id, writable]);
+
+  const send = useMutation({
+    mutationFn: ({ body, files: medias, quoted }: Outgoing) => {
+      const quotedMsg = quoted ? { id: quoted.id } : null;
+      return medias.length
+        ? messagesApi.sendMedia(ticket.id, medias, { body, quotedMsg })
+        : messagesApi.send(ticket.id, { body, quotedMsg });
+    },
+    onSuccess: (created) => {
+      queryClient.setQueryData<MessagesData>(queryKeys.messages.list(ticket.id), (data) =>
+        appendMessages(data, created),
+      );
+    },
+    onError: toastError,
+  });
+
+  function submit() {
+    const trimmed = text.trim();
+    if (!trimmed && files.length === 0) return;
+    const body = trimmed ? signedBody(trimmed, me.name, sign) : '';
+    send.mutate(
+      { body, files, quoted: replyingTo },
+      {
+        // Give the text back when it could not be sent.
+        onError: () => setText((current) => current || text),
+      },
+    );
+    setText('');
+    setFiles([]);
+    reply?.setReplyingTo(null);
+  }
+
+  function pick(value: string) {
+    setText(value);
+    setActive(0);
+    setDismissed(true);
+    inputRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (suggestions.length > 0) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((i) => (i + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Escape') {
+        setDismissed(true);
+        return;
+      }
+      if (event.key === 'Enter' && !event.shiftKey) {
+        event.preventDefault();
+        pick(suggestions[Math.min(active, suggestions.length - 1)].value);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    if (chosen.length) setFiles((current) => [...current, ...chosen]);
+    event.target.value = '';
+  }
+
+  async function startRecording() {
+    try {
+      await recorder.start();
+    } catch (err) {
+      toastError(err instanceof Error && err.message ? t('messages.input.microphoneError') : err);
+    }
+  }
+
+  async function sendRecording() {
+    const file = await recorder.stop();
+    // Too short to be a voice note: dropped without a word (spec §2).
+    if (!file) return;
+    send.mutate({ body: '', files: [file], quoted: replyingTo });
+    reply?.setReplyingTo(null);
+  }
+
+  if (!writable) {
+    if (ticket.status === 'pending')
+      return (
+        <Hint
+          text={t('messages.input.pendingHint')}
+          action={
+            onAccept && (
+              <Button
+                variant="contained"
+                color="success"
+                size="small"
+                startIcon={<CheckCircle />}
+                onClick={onAccept}
+                disabled={accepting}
+                data-testid="input-accept-button"
+              >
+                {t('messages.input.accept')}
+              </Button>
+            )
+          }
+        />
+      );
+    return <Hint text={t(ticket.status === 'closed' ? 'messages.input.closedHint' : 'messages.input.otherUserHint')} />;
+  }
+
+  return (
+    <Paper
+      square
+      variant="outlined"
+      sx={{ borderLeft: 0, borderRight: 0, borderBottom: 0, position: 'relative' }}
+      data-testid="message-composer"
+    >
+      {replyingTo && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, pt: 1 }} data-testid="reply-preview">
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <QuotedMessage quoted={replyingTo} />
+          </Box>
+          <Tooltip title={t('messages.input.cancelReply')}>
+            <IconButton size="small" onClick={() => reply?.setReplyingTo(null)} data-testid="reply-cancel">
+              <Close fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      )}
+      {files.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, px: 1.5, pt: 1 }} data-testid="attachments">
+          {files.map((file, index) => (
+            <Chip
+              key={`${file.name}-${file.size}-${file.lastModified}`}
+              icon={<InsertDriveFile />}
+              label={file.name}
+              onDelete={() => setFiles((current) => current.filter((_, i) => i !== index))}
+              sx={{ maxWidth: 240 }}
+            />
+          ))}
+        </Stack>
+      )}
+      {suggestions.length > 0 && (
+        <Paper
+          elevation={6}
+          data-testid="quick-replies"
+          sx={{
+            position: 'absolute',
+            bottom: '100%',
+            left: 8,
+            right: 8,
+            mb: 0.5,
+            maxHeight: 240,
+            overflowY: 'auto',
+            zIndex: 2,
+          }}
+        >
+          <List dense disablePadding aria-label={t('messages.input.quickReplies')}>
+            {suggestions.map((option, index) => (
+              <ListItemButton
+                key={option.id}
+                selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(option.value)}
+                data-testid={`quick-reply-${option.id}`}
+              >
+                <ListItemText primary={option.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {recorder.recording ? (
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 1.5, py: 1 }}
+          data-testid="recording"
+        >
+          <Tooltip title={t('messages.input.cancelAudio')}>
+            <IconButton color="error" onClick={recorder.cancel} data-testid="record-cancel">
+              <DeleteOutline />
+            </IconButton>
+          </Tooltip>
+          <FiberManualRecord color="error" fontSize="small" />
+          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {t('messages.input.recording')} {clock(recorder.seconds)}
+          </Typography>
+          <Tooltip title={t('messages.input.sendAudio')}>
+            <IconButton color="primary" onClick={() => void sendRecording()} data-testid="record-send">
+              <Send />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ) : (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-end', px: 1, py: 1 }}>
+          <input ref={fileRef} type="file" multiple hidden onChange={onFiles} data-testid="attach-input" />
+          <Tooltip title={t('messages.input.attach')}>
+            <IconButton onClick={() => fileRef.current?.click()} data-testid="attach-button">
+              <AttachFile />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('messages.input.signHelp')}>
+            <FormControlLabel
+              sx={{ mx: 0.5, mb: 0.5 }}
+              control={
+                <Switch
+                  size="small"
+                  checked={sign}
+                  onChange={(event) => {
+                    setSign(event.target.checked);
+                    storeSignOption(event.target.checked);
+                  }}
+                  slotProps={{ input: { 'aria-label': t('messages.input.sign') } }}
+                  data-testid="sign-switch"
+                />
+              }
+              label={<Typography variant="caption">{t('messages.input.sign')}</Typography>}
+              labelPlacement="bottom"
+            />
+          </Tooltip>
+          <TextField
+            inputRef={inputRef}
+            multiline
+            maxRows={MAX_INPUT_ROWS}
+            fullWidth
+            size="small"
+            placeholder={t(files.length ? 'messages.input.caption' : 'messages.input.placeholder')}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setActive(0);
+              setDismissed(false);
+            }}
+            onKeyDown={onKeyDown}
+            slotProps={{ htmlInput: { 'data-testid': 'message-input', 'aria-label': t('messages.input.placeholder') } }}
+            sx={{ '& .MuiOutlinedInput-root': { borderRadius: 3, bgcolor: 'background.default' } }}
+          />
+          {!text.trim() && files.length === 0 && (
+            <Tooltip title={t('messages.input.record')}>
+              <IconButton onClick={() => void startRecording()} data-testid="record-button">
+                <Mic />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip title={t('messages.input.send')}>
+            <span>
+              <IconButton
+                color="primary"
+                onClick={submit}
+                disabled={!text.trim() && files.length === 0}
+                data-testid="send-button"
+                aria-label={t('messages.input.send')}
+              >
+                {send.isPending ? <CircularProgress size={22} /> : <Send />}
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

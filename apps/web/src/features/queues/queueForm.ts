@@ -1,0 +1,143 @@
+import { msg, nameField, type Queue, type QueueInput, type WeeklyScheduleEntry } from '@balcao/shared';
+import { z } from 'zod';
+
+/** Default business hours of a queue (spec part 2 §9): Mon–Fri 08–18, Sat 08–12, Sun closed (00:00–00:00). */
+export const DEFAULT_QUEUE_SCHEDULES: readonly WeeklyScheduleEntry[] = [
+  { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quarta-feira', weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Quinta-feira', weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sexta-feira', weekdayEn: 'friday', startTime: '08:00', endTime: '18:00' },
+  { weekday: 'Sábado', weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
+  { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+];
+
+/** The 50 fixed colours of the queue (and tag) colour palette (spec part 2 §9). */
+export const COLOR_PALETTE: readonly string[] = [
+  '#B80000',
+  '#DB3E00',
+  '#FCCB00',
+  '#008B02',
+  '#006B76',
+  '#1273DE',
+  '#004DCF',
+  '#5300EB',
+  '#EB9694',
+  '#FAD0C3',
+  '#FEF3BD',
+  '#C1E1C5',
+  '#BEDADC',
+  '#C4DEF6',
+  '#BED3F3',
+  '#D4C4FB',
+  '#4D4D4D',
+  '#999999',
+  '#FFFFFF',
+  '#F44E3B',
+  '#FE9200',
+  '#FCDC00',
+  '#DBDF00',
+  '#A4DD00',
+  '#68CCCA',
+  '#73D8FF',
+  '#AEA1FF',
+  '#FDA1FF',
+  '#333333',
+  '#808080',
+  '#CCCCCC',
+  '#D33115',
+  '#E27300',
+  '#FCC400',
+  '#B0BC00',
+  '#68BC00',
+  '#16A5A5',
+  '#009CE0',
+  '#7B64FF',
+  '#FA28FF',
+  '#000000',
+  '#666666',
+  '#B3B3B3',
+  '#9F0500',
+  '#C45100',
+  '#FB9E00',
+  '#808900',
+  '#194D33',
+  '#0C797D',
+  '#0062B1',
+];
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const INVALID_TIME = 'invalidTime';
+
+/** Keeps the digits of a typed time and inserts the colon: "0830" → "08:30" (mask ##:##). */
+export function maskTime(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+}
+
+const time = z.string().refine((v) => v === '' || TIME.test(v), INVALID_TIME);
+
+/** Queue colour: required, 3 to 9 characters (spec part 2 §5). */
+export const colorField = () =>
+  z.string({ error: msg.required }).trim().min(1, msg.required).min(3, msg.tooShort).max(9, msg.tooLong);
+
+export const queueFormSchema = z.object({
+  name: nameField(),
+  color: colorField(),
+  greetingMessage: z.string().max(4000, msg.tooLong),
+  outOfHoursMessage: z.string().max(4000, msg.tooLong),
+  orderQueue: z.string().refine((v) => v.trim() === '' || /^\d{1,5}$/.test(v.trim()), msg.tooLong),
+  schedules: z.array(
+    z.object({
+      weekday: z.string(),
+      weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+      startTime: time,
+      endTime: time,
+    }),
+  ),
+});
+
+export type QueueFormValues = z.infer<typeof queueFormSchema>;
+
+export function emptyQueueForm(): QueueFormValues {
+  return {
+    name: '',
+    color: '',
+    greetingMessage: '',
+    outOfHoursMessage: '',
+    orderQueue: '',
+    schedules: DEFAULT_QUEUE_SCHEDULES.map((s) => ({ ...s })),
+  };
+}
+
+/** A queue's stored hours, Monday to Sunday; a missing day takes its default. */
+export function schedulesOf(queue: Pick<Queue, 'schedules'>): WeeklyScheduleEntry[] {
+  return DEFAULT_QUEUE_SCHEDULES.map(
+    (day) => ({ ...(queue.schedules.find((s) => s.weekdayEn === day.weekdayEn) ?? day) }) as WeeklyScheduleEntry,
+  );
+}
+
+export function queueToForm(queue: Queue): QueueFormValues {
+  return {
+    name: queue.name,
+    color: queue.color,
+    greetingMessage: queue.greetingMessage,
+    outOfHoursMessage: queue.outOfHoursMessage,
+    orderQueue: queue.orderQueue === null ? '' : String(queue.orderQueue),
+    schedules: schedulesOf(queue),
+  };
+}
+
+export function queueBody(values: QueueFormValues, existing?: Queue | null): QueueInput {
+  const order = values.orderQueue.trim();
+  return {
+    name: values.name.trim(),
+    color: values.color.trim(),
+    greetingMessage: values.greetingMessage,
+    outOfHoursMessage: values.outOfHoursMessage,
+    orderQueue: order === '' ? null : Number(order),
+    schedules: values.schedules,
+    integrationId: existing?.integrationId ?? null,
+    promptId: existing?.promptId ?? null,
+  };
+}

@@ -1,0 +1,143 @@
+import { can, type Tag } from '@balcao/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { queryKeys } from '../../api/queryKeys';
+import { useSessionUser } from '../../app/AuthContext';
+import { toastError } from '../../components/toastError';
+import { translateValidation } from '../../i18n/validation';
+import { ColorField } from '../queues/ColorField';
+import { emptyTagForm, TAG_TOO_SHORT, type TagFormValues, tagBody, tagFormSchema, tagToForm } from './tagForm';
+import { tagsApi } from './tagsApi';
+
+function errorText(t: TFunction, message: string | undefined): string | undefined {
+  return message === TAG_TOO_SHORT ? t('tagModal.tooShort') : translateValidation(t, message);
+}
+
+function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const { control, handleSubmit } = useForm<TagFormValues>({
+    resolver: zodResolver(tagFormSchema),
+    defaultValues: tag ? tagToForm(tag) : emptyTagForm,
+  });
+  // Spec part 2 §6: the Kanban toggle is for admins (the profiles have no supervisor).
+  const kanbanToggle = can(me.profile, 'drawer-admin-items:view');
+
+  const save = useMutation({
+    mutationFn: (values: TagFormValues) => {
+      const body = tagBody(values);
+      if (!kanbanToggle) body.kanban = tag?.kanban ?? 0;
+      return tag ? tagsApi.update(tag.id, body) : tagsApi.create(body);
+    },
+    onSuccess: async () => {
+      toast.success(t('tagModal.success'));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.tags.all });
+      onClose();
+    },
+    onError: toastError,
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Controller
+            name="name"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label={t('tagModal.name')}
+                autoFocus
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={errorText(t, fieldState.error?.message)}
+                slotProps={{ htmlInput: { 'data-testid': 'tag-name' } }}
+              />
+            )}
+          />
+          <Controller
+            name="color"
+            control={control}
+            render={({ field, fieldState }) => (
+              <ColorField
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                label={t('tagModal.color')}
+                error={Boolean(fieldState.error)}
+                helperText={errorText(t, fieldState.error?.message)}
+                testId="tag-color"
+              />
+            )}
+          />
+          {kanbanToggle && (
+            <Controller
+              name="kanban"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      slotProps={{ input: { 'data-testid': 'tag-kanban' } as object }}
+                    />
+                  }
+                  label={t('tagModal.kanban')}
+                />
+              )}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit" disabled={save.isPending} data-testid="tag-modal-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={save.isPending}
+          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          data-testid="tag-modal-submit"
+        >
+          {t(tag ? 'common.save' : 'common.add')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** Add or edit a tag. */
+export function TagModal({ open, tag, onClose }: { open: boolean; tag: Tag | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="tag-modal">
+      <DialogTitle>{t(tag ? 'tagModal.titleEdit' : 'tagModal.titleAdd')}</DialogTitle>
+      {open && <TagForm key={tag?.id ?? 'new'} tag={tag} onClose={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/mockApi';
+import { renderWithProviders } from '../../test/render';
+import { TicketChat } from './TicketChat';
+import { LocationProbe, ticket } from './testing';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../app/RealtimeProvider', () =>
+  import('./testing').then((m) => ({ useSocketEvent: m.useFakeSocketEvent })),
+);
+
+const UUID = '00000000-0000-4000-8000-000000000001';
+
+function renderChat() {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/tickets/:ticketId" element={<TicketChat uuid={UUID} />} />
+        <Route path="/tickets" element={<span>lista</span>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { path: `/tickets/${UUID}` },
+  );
+}
+
+describe('TicketChat', () => {
+  it('tells "Acesso não permitido" and goes back to /tickets on 403', async () => {
+    mockApi({ [`GET /tickets/u/${UUID}`]: () => ({ status: 403, body: { error: 'ERR_NO_PERMISSION' } }) });
+    renderChat();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'));
+    expect(toast.error).toHaveBeenCalledWith('Acesso não permitido', expect.any(Object));
+  });
+
+  it('goes back to /tickets quietly when the ticket does not exist', async () => {
+    mockApi({ [`GET /tickets/u/${UUID}`]: () => ({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } }) });
+    renderChat();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the header, the messages and the composer of an open ticket', async () => {
+    const open = ticket({ id: 1, uuid: UUID });
+    mockApi({
+      [`GET /tickets/u/${UUID}`]: () => ({ status: 200, body: open }),
+      'GET /messages/1': () => ({ messages: [], count: 0, hasMore: false }),
+      'GET /tags/list': () => [],
+      'GET /quick-messages/list': () => [],
+    });
+    renderChat();
+    expect(await screen.findByTestId('ticket-header')).toBeTruthy();
+    expect(screen.getByTestId('resolve-button')).toBeTruthy();
+    expect(screen.getByTestId('message-input')).toBeTruthy();
+    expect(await screen.findByTestId('conversation-start')).toBeTruthy();
+  });
+});

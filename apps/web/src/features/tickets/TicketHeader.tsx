@@ -1,0 +1,185 @@
+import { can, type Ticket } from '@balcao/shared';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import Replay from '@mui/icons-material/Replay';
+import Schedule from '@mui/icons-material/ScheduleOutlined';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import TaskAlt from '@mui/icons-material/TaskAlt';
+import Undo from '@mui/icons-material/Undo';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSessionUser } from '../../app/AuthContext';
+import { ConfirmationModal } from '../../components/ConfirmationModal';
+import { toastError } from '../../components/toastError';
+import { TransferTicketModal } from './TransferTicketModal';
+import { ticketsApi } from './ticketsApi';
+import { useTicketActions } from './useTicketActions';
+
+interface TicketHeaderProps {
+  ticket: Ticket;
+  onContactClick: () => void;
+}
+
+/** Contact, status actions (return, resolve, accept, reopen) and the options menu of the open chat. */
+export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const navigate = useNavigate();
+  const actions = useTicketActions();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [transferring, setTransferring] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const busy = actions.busyId === ticket.id;
+  const remove = useMutation({
+    mutationFn: () => ticketsApi.remove(ticket.id),
+    onSuccess: () => navigate('/tickets'),
+    onError: toastError,
+  });
+
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      data-testid="ticket-header"
+      sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 64 }}
+    >
+      <IconButton
+        onClick={() => navigate('/tickets')}
+        aria-label={t('tickets.back')}
+        sx={{ display: { md: 'none' } }}
+        size="small"
+      >
+        <ArrowBack />
+      </IconButton>
+      <Box
+        onClick={onContactClick}
+        data-testid="ticket-contact"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flex: 1, cursor: 'pointer' }}
+      >
+        <Avatar src={ticket.contact.profilePicUrl || undefined}>{ticket.contact.name.charAt(0).toUpperCase()}</Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography noWrap sx={{ fontWeight: 700 }} data-testid="ticket-contact-name">
+            {ticket.contact.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {ticket.contact.number}
+            {ticket.user ? ` · ${t('tickets.assignedTo', { name: ticket.user.name })}` : ''}
+          </Typography>
+        </Box>
+      </Box>
+      {ticket.status === 'open' && (
+        <>
+          <Tooltip title={t('tickets.actions.return')}>
+            <span>
+              <IconButton
+                onClick={() => actions.returnToPending(ticket)}
+                disabled={busy}
+                data-testid="return-button"
+                aria-label={t('tickets.actions.return')}
+              >
+                <Undo />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Button
+            variant="contained"
+            startIcon={<TaskAlt />}
+            onClick={() => actions.resolve(ticket, true)}
+            disabled={busy}
+            data-testid="resolve-button"
+          >
+            {t('tickets.actions.resolve')}
+          </Button>
+        </>
+      )}
+      {ticket.status === 'pending' && (
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<CheckCircle />}
+          onClick={() => actions.accept(ticket)}
+          disabled={busy}
+          data-testid="accept-button"
+        >
+          {t('tickets.actions.accept')}
+        </Button>
+      )}
+      {ticket.status === 'closed' && (
+        <Button
+          variant="outlined"
+          startIcon={<Replay />}
+          onClick={() => actions.reopen(ticket)}
+          disabled={busy}
+          data-testid="reopen-button"
+        >
+          {t('tickets.actions.reopen')}
+        </Button>
+      )}
+      <IconButton
+        onClick={(event) => setMenu(event.currentTarget)}
+        aria-label={t('tickets.options.title')}
+        data-testid="ticket-options-button"
+      >
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem disabled data-testid="schedule-button">
+          <ListItemIcon>
+            <Schedule fontSize="small" />
+          </ListItemIcon>
+          {t('tickets.options.schedule')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            setTransferring(true);
+          }}
+          data-testid="transfer-button"
+        >
+          <ListItemIcon>
+            <SwapHoriz fontSize="small" />
+          </ListItemIcon>
+          {t('tickets.options.transfer')}
+        </MenuItem>
+        {can(me.profile, 'ticket-options:deleteTicket') && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setConfirmDelete(true);
+            }}
+            data-testid="delete-ticket-button"
+            sx={{ color: 'error.main' }}
+          >
+            <ListItemIcon>
+              <DeleteOutline fontSize="small" color="error" />
+            </ListItemIcon>
+            {t('tickets.options.delete')}
+          </MenuItem>
+        )}
+      </Menu>
+      <TransferTicketModal ticket={ticket} open={transferring} onClose={() => setTransferring(false)} />
+      <ConfirmationModal
+        open={confirmDelete}
+        title={t('tickets.options.deleteTitle', { id: ticket.id })}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() => remove.mutate()}
+      >
+        {t('tickets.options.deleteMessage')}
+      </ConfirmationModal>
+    </Stack>
+  );
+}

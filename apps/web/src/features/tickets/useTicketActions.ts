@@ -1,0 +1,61 @@
+import type { Ticket, TicketUpdate } from '@balcao/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useSessionUser } from '../../app/AuthContext';
+import { toastError } from '../../components/toastError';
+import { ticketsApi } from './ticketsApi';
+import { useStoreTicket, viewerOf } from './ticketsQueries';
+
+interface Change {
+  ticket: Ticket;
+  change: TicketUpdate;
+}
+
+/** PUT bodies of the ticket transitions (spec §4). */
+export const transitions = {
+  accept: (userId: number): TicketUpdate => ({ status: 'open', userId }),
+  returnToPending: (): TicketUpdate => ({ status: 'pending' }),
+  resolve: (userId: number): TicketUpdate => ({
+    status: 'closed',
+    userId,
+    useIntegration: false,
+    promptId: false,
+    integrationId: false,
+  }),
+  reopen: (userId: number): TicketUpdate => ({ status: 'open', userId }),
+};
+
+/**
+ * The status changes of a ticket, shared by the list and the chat. The reply updates every cached
+ * list at once; accepting or reopening opens the ticket, resolving or returning it leaves it.
+ */
+export function useTicketActions() {
+  const me = useSessionUser();
+  const navigate = useNavigate();
+  const store = useStoreTicket(viewerOf(me));
+  const update = useMutation({
+    mutationFn: ({ ticket, change }: Change) => ticketsApi.update(ticket.id, change),
+    onSuccess: (updated) => store(updated),
+    onError: toastError,
+  });
+
+  const run = (ticket: Ticket, change: TicketUpdate, then?: (updated: Ticket) => void) =>
+    update.mutate({ ticket, change }, { onSuccess: then });
+
+  return {
+    busyId: update.isPending ? (update.variables?.ticket.id ?? null) : null,
+    accept: (ticket: Ticket, then?: (updated: Ticket) => void) =>
+      run(ticket, transitions.accept(me.id), (updated) => {
+        then?.(updated);
+        navigate(`/tickets/${updated.uuid}`);
+      }),
+    reopen: (ticket: Ticket) =>
+      run(ticket, transitions.reopen(me.id), (updated) => navigate(`/tickets/${updated.uuid}`)),
+    /** `leave`: the ticket is on screen, so go back to /tickets afterwards. */
+    resolve: (ticket: Ticket, leave: boolean) =>
+      run(ticket, transitions.resolve(me.id), () => {
+        if (leave) navigate('/tickets');
+      }),
+    returnToPending: (ticket: Ticket) => run(ticket, transitions.returnToPending(), () => navigate('/tickets')),
+  };
+}
