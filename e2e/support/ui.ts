@@ -117,3 +117,31 @@ export function backgroundOf(page: Page, selector: string): Promise<string> {
     .first()
     .evaluate((el) => getComputedStyle(el).backgroundColor);
 }
+
+/**
+ * Counts the sounds the page plays in `window.__sounds`: every HTMLMediaElement.play() and every
+ * WebAudio source started (a notification beep of two tones counts twice). Call before the first
+ * navigation; read it with `soundsPlayed`.
+ */
+export async function countSounds(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __sounds: number };
+    w.__sounds = 0;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      w.__sounds += 1;
+      return play.call(this);
+    };
+    if (typeof AudioScheduledSourceNode !== 'undefined') {
+      const start = AudioScheduledSourceNode.prototype.start;
+      AudioScheduledSourceNode.prototype.start = function (this: AudioScheduledSourceNode, when?: number) {
+        w.__sounds += 1;
+        return start.call(this, when);
+      };
+    }
+  });
+}
+
+export function soundsPlayed(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __sounds?: number }).__sounds ?? 0);
+}

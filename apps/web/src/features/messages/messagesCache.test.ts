@@ -28,6 +28,14 @@ describe('messages cache', () => {
     expect(appendMessages(once, [m4])?.pages[0].messages).toHaveLength(3);
   });
 
+  it('keeps a loaded message when it is appended again (a POST reply older than its live ack)', () => {
+    const sent = { ...m2, ack: 1 };
+    const before = data([m1, sent]);
+    const next = appendMessages(before, [{ ...m2, ack: 0 }]);
+    expect(next).toBe(before);
+    expect(next?.pages[0].messages[1].ack).toBe(1);
+  });
+
   it('replaces a loaded message (ack, deletion)', () => {
     const next = replaceMessages(data([m1, m2]), [{ ...m2, ack: 3 }]);
     expect(next?.pages[0].messages[1].ack).toBe(3);

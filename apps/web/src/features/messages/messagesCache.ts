@@ -9,12 +9,16 @@ function contains(data: MessagesData, id: number): boolean {
   return data.pages.some((page) => page.messages.some((m) => m.id === id));
 }
 
-/** Adds new messages at the end of the conversation (page 1), once each. */
+/**
+ * Adds new messages at the end of the conversation (page 1), once each. A message already loaded
+ * is kept as it is: it may be newer than the one given (the POST reply of a message whose live
+ * ack update arrived first).
+ */
 export function appendMessages(data: MessagesData | undefined, messages: Message[]): MessagesData | undefined {
   if (!data || data.pages.length === 0) return data;
   const fresh = messages.filter((m, i) => !contains(data, m.id) && messages.findIndex((o) => o.id === m.id) === i);
-  if (fresh.length === 0) return replaceMessages(data, messages);
-  const [newest, ...older] = replaceMessages(data, messages)?.pages ?? data.pages;
+  if (fresh.length === 0) return data;
+  const [newest, ...older] = data.pages;
   return {
     ...data,
     pages: [{ ...newest, messages: [...newest.messages, ...fresh], count: newest.count + fresh.length }, ...older],
