@@ -51,8 +51,25 @@ async function findByProviderId(db: Db, m: InboundMessage) {
 }
 
 /** Find or create the contact; the name is learnt from the provider only while it is unknown, at most daily. */
-async function upsertContact(tx: Db, m: InboundMessage) {
+async function upsertContact(tx: Db, m: InboundMessage): Promise<number> {
   const name = (m.isGroup ? m.groupName : m.pushName)?.trim().slice(0, 100) || m.number;
+  // Known contacts are the common case: one read, and a write only when something is learnt.
+  const [existing] = await tx
+    .select({ id: contacts.id, name: contacts.name, refreshedAt: contacts.profileRefreshedAt })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, m.companyId), eq(contacts.number, m.number)));
+  if (existing) {
+    const stale = !existing.refreshedAt || Date.now() - existing.refreshedAt.getTime() > DAY_MS;
+    // An unknown name (the number) is filled in as soon as a message carries one, not a day later.
+    const learnName = existing.name === m.number && name !== m.number;
+    if (stale || learnName) {
+      await tx
+        .update(contacts)
+        .set({ ...(stale ? { profileRefreshedAt: new Date() } : {}), ...(learnName ? { name } : {}) })
+        .where(eq(contacts.id, existing.id));
+    }
+    return existing.id;
+  }
   const [created] = await tx
     .insert(contacts)
     .values({
@@ -63,22 +80,9 @@ async function upsertContact(tx: Db, m: InboundMessage) {
       profileRefreshedAt: new Date(),
     })
     .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
-    .returning({ id: contacts.id, name: contacts.name });
-  if (created) return created.id;
-  const [existing] = await tx
-    .select({ id: contacts.id, name: contacts.name, refreshedAt: contacts.profileRefreshedAt })
-    .from(contacts)
-    .where(and(eq(contacts.companyId, m.companyId), eq(contacts.number, m.number)));
-  const stale = !existing.refreshedAt || Date.now() - existing.refreshedAt.getTime() > DAY_MS;
-  // An unknown name (the number) is filled in as soon as a message carries one, not a day later.
-  const learnName = existing.name === m.number && name !== m.number;
-  if (stale || learnName) {
-    await tx
-      .update(contacts)
-      .set({ ...(stale ? { profileRefreshedAt: new Date() } : {}), ...(learnName ? { name } : {}) })
-      .where(eq(contacts.id, existing.id));
-  }
-  return existing.id;
+    .returning({ id: contacts.id });
+  // Created at the same moment by another connection's message or by an agent: read it again.
+  return created ? created.id : upsertContact(tx, m);
 }
 
 /** The contact's non-closed ticket on this connection, or its last closed one reopened as pending, or a new one. */
@@ -140,7 +144,8 @@ async function ticketFor(tx: Db, m: InboundMessage, contactId: number) {
  * idempotent on the provider message id, then the live events, then the automations.
  */
 export async function handleInbound(deps: InboundDeps, m: InboundMessage): Promise<InboundResult> {
-  if (await findByProviderId(deps.db, m)) return { skipped: 'duplicate' };
+  // A redelivered media message is caught before its file is written; the check inside the transaction is the rule.
+  if (m.media && (await findByProviderId(deps.db, m))) return { skipped: 'duplicate' };
   if (m.isGroup && (await getSetting(deps.db, m.companyId, 'CheckMsgIsGroup')) === 'enabled')
     return { skipped: 'group' };
   const media = m.media ? await deps.storage.put(m.companyId, m.media.data, m.media.fileName) : undefined;
