@@ -45,7 +45,8 @@ export async function benchDatabase(
     url: url.toString(),
     cleanup: async () => {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      // BENCH_KEEP=1 leaves the seeded database for EXPLAIN sessions.
+      if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
       await admin.end();
     },
   };

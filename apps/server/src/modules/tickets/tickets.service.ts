@@ -75,12 +75,23 @@ export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
   const access = await ticketAccessOf(ctx.db, ctx);
   const where = companyTickets(ctx.companyId, ...listFilters(ctx.companyId, access, q));
   const { limit, offset, size } = pageWindow(q.pageNumber);
-  const [rows, [{ total }]] = await Promise.all([
-    selectTickets(ctx.db, where, { orderBy: [desc(tickets.updatedAt), desc(tickets.id)], limit, offset }),
+  // The page is chosen on the tickets table alone, then only its rows are joined to their details:
+  // the planner never joins thousands of candidates to contacts just to keep twenty.
+  const [ids, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(limit)
+      .offset(offset),
     ctx.db.select({ total: count() }).from(tickets).where(where),
   ]);
-  const page = pageOf(rows, size);
-  return { tickets: page.items, count: total, hasMore: page.hasMore };
+  const page = pageOf(ids, size);
+  const order = new Map(page.items.map((r, i) => [r.id, i]));
+  const rows = page.items.length ? await selectTickets(ctx.db, inArray(tickets.id, [...order.keys()])) : [];
+  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return { tickets: rows, count: total, hasMore: page.hasMore };
 }
 
 /** A ticket the caller may see: 404 when it is not the company's, 403 when it is outside the caller's queues. */
