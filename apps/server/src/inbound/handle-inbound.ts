@@ -4,7 +4,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { contacts } from '../modules/contacts/contacts.schema.js';
 import { messages } from '../modules/messages/messages.schema.js';
-import { emitMessage, viewMessage } from '../modules/messages/messages.view.js';
+import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
 import { getSetting } from '../modules/settings/settings.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { openCycle } from '../modules/tickets/tickets.tracking.js';
@@ -152,10 +152,13 @@ export async function handleInbound(deps: InboundDeps, m: InboundMessage): Promi
 
   const stored = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    await db.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`${m.companyId}:${m.whatsappId}:${m.number}`}, 0))`,
-    );
-    if (await findByProviderId(db, m)) return null;
+    // The lock and the redelivery check in one round trip: this runs for every message.
+    const locked = (await db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${m.companyId}:${m.whatsappId}:${m.number}`}, 0)),
+        (select ${messages.id} from ${messages} where ${messages.companyId} = ${m.companyId}
+          and ${messages.whatsappId} = ${m.whatsappId} and ${messages.providerId} = ${m.providerId}) as existing`,
+    )) as unknown as { rows: { existing: number | null }[] };
+    if (locked.rows[0]?.existing) return null;
     const contactId = await upsertContact(db, m);
     const ticket = await ticketFor(db, m, contactId);
     const quoted = m.quotedProviderId
@@ -182,7 +185,7 @@ export async function handleInbound(deps: InboundDeps, m: InboundMessage): Promi
         sendStatus: m.fromMe ? 'sent' : 'received',
         ...(m.timestamp ? { createdAt: m.timestamp } : {}),
       })
-      .returning({ id: messages.id });
+      .returning();
     await db
       .update(tickets)
       .set({
@@ -192,17 +195,15 @@ export async function handleInbound(deps: InboundDeps, m: InboundMessage): Promi
         unreadMessages: m.fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
       })
       .where(eq(tickets.id, ticket.id));
-    return { messageId: row.id, ticket };
+    return { messageId: row.id, row, ticket };
   });
   if (!stored) {
     if (media) await deps.storage.remove(media.key);
     return { skipped: 'duplicate' };
   }
 
-  const [ticket, message] = await Promise.all([
-    selectTicket(deps.db, m.companyId, stored.ticket.id),
-    viewMessage(deps.db, stored.messageId),
-  ]);
+  const ticket = await selectTicket(deps.db, m.companyId, stored.ticket.id);
+  const [message] = ticket ? await viewMessages(deps.db, [stored.row], [ticket.contact]) : [];
   if (ticket && message) {
     emitTicket(deps.realtime, m.companyId, ticket, stored.ticket.before ?? undefined);
     emitMessage(deps.realtime, m.companyId, ticket, 'create', message, { ticket, contact: ticket.contact });

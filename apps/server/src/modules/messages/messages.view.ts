@@ -10,17 +10,26 @@ type Row = typeof messages.$inferSelect;
 
 export const mediaUrlOf = (key: string | null) => (key ? `/media/${key}` : null);
 
-/** Messages in the API shape, with their contacts and quoted messages fetched in two queries. */
-export async function viewMessages(db: Db, rows: Row[]): Promise<Message[]> {
+/**
+ * Messages in the API shape, with their contacts and quoted messages fetched in two queries;
+ * contacts the caller already holds (`known`) are not fetched again.
+ */
+export async function viewMessages(
+  db: Db,
+  rows: Row[],
+  known: { id: number; name: string }[] = [],
+): Promise<Message[]> {
   if (rows.length === 0) return [];
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((id): id is number => id !== null))];
   const quoted = quotedIds.length ? await db.select().from(messages).where(inArray(messages.id, quotedIds)) : [];
   const contactIds = [
     ...new Set([...rows, ...quoted].map((r) => r.contactId).filter((id): id is number => id !== null)),
   ];
-  const people = contactIds.length
-    ? await db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, contactIds))
+  const missing = contactIds.filter((id) => !known.some((k) => k.id === id));
+  const fetched = missing.length
+    ? await db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, missing))
     : [];
+  const people = [...known, ...fetched];
   const contactOf = (id: number | null) => people.find((p) => p.id === id) ?? null;
   return rows.map((r) => {
     const q = quoted.find((m) => m.id === r.quotedMsgId);
