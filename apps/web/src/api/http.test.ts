@@ -134,3 +134,68 @@ describe('http client', () => {
     expect(calls('/auth/refresh_token')).toHaveLength(0);
   });
 });
+
+describe('http client: uploads and files', () => {
+  beforeEach(() => {
+    localStorage.setItem(STORAGE.token, 'old-token');
+  });
+
+  function headersOf(init: RequestInit | undefined): Record<string, string> {
+    return (init?.headers as Record<string, string> | undefined) ?? {};
+  }
+
+  it('posts a FormData as it is, without a JSON content type, and reads the JSON reply', async () => {
+    const { client, fetch } = setup(() => json(200, [{ id: 50 }]));
+    const form = new FormData();
+    form.append('body', 'legenda');
+    form.append('medias', new File(['abc'], 'a.txt', { type: 'text/plain' }), 'a.txt');
+
+    await expect(client.postForm('/messages/1', form)).resolves.toEqual([{ id: 50 }]);
+    const [input, init] = fetch.mock.calls[0];
+    expect(String(input)).toBe(`${BASE}/messages/1`);
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(form);
+    expect(init?.credentials).toBe('include');
+    expect(headersOf(init).Authorization).toBe('Bearer old-token');
+    expect(headersOf(init)['Content-Type']).toBeUndefined();
+  });
+
+  it('retries an upload with the same form after refreshing on a token 403', async () => {
+    const { client, calls, loggedOut } = setup((path, init) => {
+      if (path === '/auth/refresh_token') return json(200, sessionReply({ token: 'new-token' }));
+      return authHeader(init) === 'Bearer new-token' ? json(200, { id: 3 }) : json(403, {});
+    });
+    const form = new FormData();
+    form.append('file', new File(['x'], 'x.png'));
+
+    await expect(client.postForm('/quick-messages/3/media-upload', form)).resolves.toEqual({ id: 3 });
+    const uploads = calls('/quick-messages/3/media-upload');
+    expect(uploads).toHaveLength(2);
+    expect(uploads[1][1]?.body).toBe(form);
+    expect(calls('/auth/refresh_token')).toHaveLength(1);
+    expect(loggedOut).not.toHaveBeenCalled();
+  });
+
+  it('fetches a file as a Blob with the token', async () => {
+    const { client, fetch } = setup(
+      () => new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'Content-Type': 'audio/mpeg' } }),
+    );
+    const blob = await client.getBlob('/media/1/a.mp3');
+    expect(blob.type).toBe('audio/mpeg');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
+    const [input, init] = fetch.mock.calls[0];
+    expect(String(input)).toBe(`${BASE}/media/1/a.mp3`);
+    expect(headersOf(init).Authorization).toBe('Bearer old-token');
+  });
+
+  it('a file call answered 401 ends the session; a 404 is an ApiError that keeps it', async () => {
+    const gone = setup(() => json(404, { error: 'ERR_NOT_FOUND' }));
+    await expect(gone.client.getBlob('/media/x')).rejects.toMatchObject({ status: 404, code: 'ERR_NOT_FOUND' });
+    expect(gone.loggedOut).not.toHaveBeenCalled();
+
+    const expired = setup(() => json(401, { error: 'ERR_SESSION_EXPIRED' }));
+    await expect(expired.client.postForm('/messages/1', new FormData())).rejects.toBeInstanceOf(ApiError);
+    expect(expired.loggedOut).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(STORAGE.token)).toBeNull();
+  });
+});

@@ -17,10 +17,13 @@ export class ApiError extends Error {
   }
 }
 
+const JSON_TYPE = 'application/json';
+
 type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
   query?: Query;
+  /** Sent as JSON, or as it is when it is a `FormData` (multipart; the browser sets the boundary). */
   body?: unknown;
   /** false for the calls that establish a session (login): no refresh, no logout on failure. */
   auth?: boolean;
@@ -54,16 +57,18 @@ export function createHttpClient({
     return `${baseUrl()}${path}${search ? `?${search}` : ''}`;
   }
 
-  function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+    const headers: Record<string, string> = { Accept: accept };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const { body } = options;
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     return fetchImpl(url(path, options.query), {
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   }
 
@@ -92,7 +97,7 @@ export function createHttpClient({
   function refreshSession(): Promise<SessionReply> {
     refreshing ??= (async () => {
       try {
-        const response = await send('POST', '/auth/refresh_token', {});
+        const response = await send('POST', '/auth/refresh_token', {}, JSON_TYPE);
         if (!response.ok) throw await toError(response);
         const reply = (await readBody(response)) as SessionReply;
         saveSession(reply);
@@ -115,9 +120,10 @@ export function createHttpClient({
     return code === undefined || code === 'ERR_INVALID_TOKEN';
   }
 
-  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  /** The successful reply of a call under the session rules; a non-2xx reply is thrown as an ApiError. */
+  async function fetchOk(method: string, path: string, options: RequestOptions, accept = JSON_TYPE): Promise<Response> {
     const withAuth = options.auth !== false;
-    let response = await send(method, path, options);
+    let response = await send(method, path, options, accept);
     if (withAuth && response.status === 403 && (await isTokenRefusal(response))) {
       try {
         await refreshSession();
@@ -126,7 +132,7 @@ export function createHttpClient({
         endSession();
         throw denied;
       }
-      response = await send(method, path, options);
+      response = await send(method, path, options, accept);
     }
     if (withAuth && response.status === 401) {
       const unauthorized = await toError(response);
@@ -134,7 +140,11 @@ export function createHttpClient({
       throw unauthorized;
     }
     if (!response.ok) throw await toError(response);
-    return (await readBody(response)) as T;
+    return response;
+  }
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    return (await readBody(await fetchOk(method, path, options))) as T;
   }
 
   return {
@@ -144,6 +154,10 @@ export function createHttpClient({
       request<T>('POST', path, { ...options, body }),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
     delete: <T = void>(path: string) => request<T>('DELETE', path),
+    /** A multipart upload (files and fields); the reply is read as JSON. */
+    postForm: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
+    /** A file the API serves only to the session (message media), as a Blob. */
+    getBlob: async (path: string): Promise<Blob> => (await fetchOk('GET', path, {}, '*/*')).blob(),
     refreshSession,
     endSession,
     onSessionRefreshed(listener: Listener<SessionReply>): () => void {

@@ -34,6 +34,8 @@ export const queryKeys = {
     all: ['tickets'] as const,
     lists: ['tickets', 'list'] as const,
     list: (filter: object) => ['tickets', 'list', filter] as const,
+    /** The top bar's notifications list (not a ticket list: live list patches leave it alone). */
+    notifications: ['tickets', 'notifications'] as const,
     details: ['tickets', 'detail'] as const,
     detail: (uuid: string) => ['tickets', 'detail', uuid] as const,
     notes: (contactId: number, ticketId: number) => ['tickets', 'notes', contactId, ticketId] as const,

@@ -3,15 +3,20 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useSessionUser } from '../app/AuthContext';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useSettingsRealtime } from '../features/settings/useSettingsRealtime';
+import { useTicketNotifications } from '../features/tickets/notifications';
 import { useUsersRealtime } from '../features/users/useUsersRealtime';
 import { AppDrawer } from './AppDrawer';
 import { TopBar } from './TopBar';
 
+/** The live subscriptions of every private screen; the notifications (sound and count) run only here. */
 function RealtimeSubscriptions() {
+  const me = useSessionUser();
   useUsersRealtime();
   useSettingsRealtime();
+  useTicketNotifications(me.companyId, me.id);
   return null;
 }
 

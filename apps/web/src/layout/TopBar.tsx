@@ -17,6 +17,7 @@ import { useSessionUser } from '../app/AuthContext';
 import { useColorMode } from '../app/ColorModeProvider';
 import { HELP_URL } from '../app/links';
 import { LanguageMenu } from './LanguageMenu';
+import { NotificationsPopover } from './NotificationsPopover';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
 
@@ -80,6 +81,7 @@ export function TopBar({ showMenuButton, onOpenDrawer }: TopBarProps) {
               {mode === 'dark' ? <LightMode /> : <DarkMode />}
             </IconButton>
           </Tooltip>
+          <NotificationsPopover />
           <VolumeControl />
           <Tooltip title={t('topbar.reload')}>
             <IconButton

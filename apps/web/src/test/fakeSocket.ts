@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * A stand-in for `app/RealtimeProvider` in tests: `vi.mock('…/app/RealtimeProvider', () =>
- * import('…/testing/fakeSocket'))`, then `emitSocket(event, payload)` reaches every component
+ * import('…/test/fakeSocket'))`, then `emitSocket(event, payload)` reaches every component
  * subscribed to `event` (several may listen to the same one).
  */
 const listeners = new Map<string, Set<(payload: unknown) => void>>();

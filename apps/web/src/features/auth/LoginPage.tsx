@@ -1,25 +1,19 @@
 import { msg } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { useAuth } from '../../app/AuthContext';
+import { FormPasswordField, FormTextField } from '../../components/FormFields';
 import { toastError } from '../../components/toastError';
-import { translateValidation } from '../../i18n/validation';
 
 const loginForm = z.object({
   email: z.string().trim().min(1, msg.required),
@@ -31,7 +25,6 @@ type LoginForm = z.infer<typeof loginForm>;
 export default function LoginPage() {
   const { t } = useTranslation();
   const { login } = useAuth();
-  const [showPassword, setShowPassword] = useState(false);
   const { control, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginForm),
     defaultValues: { email: '', password: '' },
@@ -67,55 +60,26 @@ export default function LoginPage() {
           </Typography>
         </Stack>
         <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-          <Controller
+          <FormTextField
+            control={control}
             name="email"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('login.email')}
-                type="email"
-                autoComplete="email"
-                autoFocus
-                required
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={translateValidation(t, fieldState.error?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
-              />
-            )}
+            label={t('login.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+            fullWidth
+            testId="login-email"
           />
-          <Controller
-            name="password"
+          <FormPasswordField
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('login.password')}
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                required
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={translateValidation(t, fieldState.error?.message)}
-                slotProps={{
-                  htmlInput: { 'data-testid': 'login-password' },
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton
-                          aria-label={t('login.showPassword')}
-                          onClick={() => setShowPassword((shown) => !shown)}
-                          edge="end"
-                        >
-                          {showPassword ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
-            )}
+            name="password"
+            label={t('login.password')}
+            toggleLabel={t('login.showPassword')}
+            autoComplete="current-password"
+            required
+            fullWidth
+            testId="login-password"
           />
           <Button
             type="submit"

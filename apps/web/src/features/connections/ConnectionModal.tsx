@@ -1,19 +1,12 @@
 import { PROVIDERS, type Whatsapp } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,8 +14,10 @@ import { type Control, Controller, type FieldPath, useForm, useWatch } from 'rea
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
+import { DialogForm } from '../../components/DialogForm';
+import { FormNumberField, FormSwitch, FormTextField } from '../../components/FormFields';
+import { QueueMultiSelect } from '../../components/QueueSelect';
 import { toastError } from '../../components/toastError';
-import { translateValidation } from '../../i18n/validation';
 import { useQueues } from '../queues/queuesApi';
 import {
   CLOUD_FIELDS,
@@ -46,7 +41,6 @@ type TextName = Extract<
   FieldPath<ConnectionFormValues>,
   'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage' | 'expiresInactiveMessage'
 >;
-type NumberName = Extract<FieldPath<ConnectionFormValues>, 'expiresTicket' | 'timeUseBotQueues' | 'maxUseBotQueues'>;
 
 const MESSAGE_FIELDS: { name: TextName; testId: string }[] = [
   { name: 'greetingMessage', testId: 'connection-greeting' },
@@ -55,41 +49,6 @@ const MESSAGE_FIELDS: { name: TextName; testId: string }[] = [
   { name: 'ratingMessage', testId: 'connection-rating' },
   { name: 'expiresInactiveMessage', testId: 'connection-expires-message' },
 ];
-
-function NumberField({
-  control,
-  name,
-  label,
-  testId,
-  helper,
-}: {
-  control: Control<ConnectionFormValues>;
-  name: NumberName;
-  label: string;
-  testId: string;
-  helper?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-          value={Number.isNaN(field.value) ? '' : field.value}
-          type="number"
-          label={label}
-          fullWidth
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(t, fieldState.error?.message) ?? helper}
-          slotProps={{ htmlInput: { min: 0, 'data-testid': testId } }}
-        />
-      )}
-    />
-  );
-}
 
 function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -118,29 +77,23 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <DialogForm
       onSubmit={handleSubmit((values) => save.mutate(values))}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      onCancel={onClose}
+      testIdPrefix="connection-modal"
+      editing={whatsapp !== null}
+      pending={save.isPending}
     >
       <DialogContent dividers>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <Controller
-              name="name"
+            <FormTextField
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t('connectionModal.name')}
-                  autoFocus
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={translateValidation(t, fieldState.error?.message)}
-                  slotProps={{ htmlInput: { 'data-testid': 'connection-name' } }}
-                />
-              )}
+              name="name"
+              label={t('connectionModal.name')}
+              autoFocus
+              fullWidth
+              testId="connection-name"
             />
             <Controller
               name="provider"
@@ -164,21 +117,11 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
               )}
             />
           </Stack>
-          <Controller
-            name="isDefault"
+          <FormSwitch
             control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    slotProps={{ input: { 'data-testid': 'connection-default' } as object }}
-                  />
-                }
-                label={t('connectionModal.isDefault')}
-              />
-            )}
+            name="isDefault"
+            label={t('connectionModal.isDefault')}
+            testId="connection-default"
           />
           {provider === 'cloud' && (
             <Stack spacing={2} data-testid="connection-cloud-fields">
@@ -204,108 +147,55 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
             <Typography variant="overline">{t('connectionModal.messagesTitle')}</Typography>
           </Divider>
           {MESSAGE_FIELDS.map(({ name, testId }) => (
-            <Controller
+            <FormTextField
               key={name}
-              name={name}
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t(`connectionModal.${name}`)}
-                  multiline
-                  minRows={2}
-                  maxRows={6}
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={translateValidation(t, fieldState.error?.message)}
-                  slotProps={{ htmlInput: { 'data-testid': testId } }}
-                />
-              )}
+              name={name}
+              label={t(`connectionModal.${name}`)}
+              multiline
+              minRows={2}
+              maxRows={6}
+              fullWidth
+              testId={testId}
             />
           ))}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <NumberField
+            <FormNumberField
               control={control}
               name="expiresTicket"
               label={t('connectionModal.expiresTicket')}
-              helper={t('connectionModal.minutesHelp')}
+              helperText={t('connectionModal.minutesHelp')}
+              fullWidth
               testId="connection-expires-ticket"
             />
-            <NumberField
+            <FormNumberField
               control={control}
               name="maxUseBotQueues"
               label={t('connectionModal.maxUseBotQueues')}
+              fullWidth
               testId="connection-max-bot-queues"
             />
-            <NumberField
+            <FormNumberField
               control={control}
               name="timeUseBotQueues"
               label={t('connectionModal.timeUseBotQueues')}
-              helper={t('connectionModal.minutesHelp')}
+              helperText={t('connectionModal.minutesHelp')}
+              fullWidth
               testId="connection-time-bot-queues"
             />
           </Stack>
-          <Controller
-            name="queueIds"
+          <QueueMultiSelect
             control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                label={t('connectionModal.queues')}
-                fullWidth
-                data-testid="connection-queues"
-                helperText={queues.data?.length === 0 ? t('connectionModal.noQueues') : undefined}
-                slotProps={{
-                  select: {
-                    multiple: true,
-                    renderValue: (selected) => (
-                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                        {(selected as number[]).map((id) => {
-                          const queue = queues.data?.find((q) => q.id === id);
-                          return (
-                            <Chip
-                              key={id}
-                              size="small"
-                              label={queue?.name ?? id}
-                              sx={{ bgcolor: queue?.color, color: queue ? '#fff' : undefined }}
-                            />
-                          );
-                        })}
-                      </Box>
-                    ),
-                  },
-                }}
-              >
-                {(queues.data ?? []).map((queue) => (
-                  <MenuItem key={queue.id} value={queue.id} data-testid={`connection-queue-option-${queue.id}`}>
-                    <Box
-                      component="span"
-                      sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: queue.color, mr: 1.5 }}
-                    />
-                    {queue.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            name="queueIds"
+            queues={queues.data}
+            label={t('connectionModal.queues')}
+            testId="connection-queues"
+            optionTestId="connection-queue-option"
+            helperText={queues.data?.length === 0 ? t('connectionModal.noQueues') : undefined}
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={save.isPending} data-testid="connection-modal-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="connection-modal-submit"
-        >
-          {t(whatsapp ? 'common.save' : 'common.add')}
-        </Button>
-      </DialogActions>
-    </Box>
+    </DialogForm>
   );
 }
 
@@ -319,21 +209,14 @@ function CloudField({
   const { t } = useTranslation();
   const secret = name === 'accessToken' || name === 'appSecret';
   return (
-    <Controller
-      name={name}
+    <FormTextField
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label={t(`connectionModal.cloud.${name}`)}
-          type={secret ? 'password' : 'text'}
-          autoComplete="off"
-          fullWidth
-          error={Boolean(fieldState.error)}
-          helperText={translateValidation(t, fieldState.error?.message)}
-          slotProps={{ htmlInput: { 'data-testid': `connection-cloud-${name}` } }}
-        />
-      )}
+      name={name}
+      label={t(`connectionModal.cloud.${name}`)}
+      type={secret ? 'password' : 'text'}
+      autoComplete="off"
+      fullWidth
+      testId={`connection-cloud-${name}`}
     />
   );
 }

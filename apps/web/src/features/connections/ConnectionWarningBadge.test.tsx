@@ -2,13 +2,13 @@ import { CONNECTION_BADGE_DELAY_MS, companyEvent } from '@balcao/shared';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/queryKeys';
+import { emitSocket } from '../../test/fakeSocket';
 import { mockApi } from '../../test/mockApi';
 import { renderWithProviders, testQueryClient } from '../../test/render';
 import { ConnectionWarningBadge } from './ConnectionWarningBadge';
-import { emitSocket } from './testing/fakeSocket';
 import { whatsapp } from './testing/fixtures';
 
-vi.mock('../../app/RealtimeProvider', () => import('./testing/fakeSocket'));
+vi.mock('../../app/RealtimeProvider', () => import('../../test/fakeSocket'));
 
 function renderBadge(list = [whatsapp({ id: 1, status: 'CONNECTED' }), whatsapp({ id: 2, status: 'qrcode' })]) {
   mockApi({ 'GET /whatsapp': () => list });

@@ -1,16 +1,16 @@
 import { companyEvent } from '@balcao/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { emitSocket } from '../../test/fakeSocket';
 import { sessionUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { authValue, renderWithProviders } from '../../test/render';
 import ConnectionsPage from './ConnectionsPage';
-import { emitSocket } from './testing/fakeSocket';
 import { whatsapp } from './testing/fixtures';
 import { fastUser } from './testing/user';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
-vi.mock('../../app/RealtimeProvider', () => import('./testing/fakeSocket'));
+vi.mock('../../app/RealtimeProvider', () => import('../../test/fakeSocket'));
 
 const userEvent = fastUser();
 
@@ -82,13 +82,23 @@ describe('ConnectionsPage', () => {
     renderWithProviders(<ConnectionsPage />);
     await userEvent.click(await screen.findByTestId('connection-qrcode-1'));
     expect((await screen.findByTestId('qrcode-payload')).textContent).toBe('balcao-sandbox:1:abc');
+    // The payload drawn as a real QR code: an image with a PNG data URL.
+    const image = (await screen.findByTestId('qrcode-image')) as HTMLImageElement;
+    expect(image.tagName).toBe('IMG');
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]{100,}={0,2}$/);
+    const first = image.getAttribute('src');
 
-    // A new QR code of the same connection keeps the modal open and shows the new payload.
+    // A new QR code of the same connection keeps the modal open and shows the new payload and code.
     emitSocket(companyEvent.whatsappSession(1), {
       action: 'update',
       session: { ...list[0], qrcode: 'balcao-sandbox:1:def' },
     });
     await waitFor(() => expect(screen.getByTestId('qrcode-payload').textContent).toBe('balcao-sandbox:1:def'));
+    await waitFor(() => {
+      const src = screen.getByTestId('qrcode-image').getAttribute('src');
+      expect(src).toMatch(/^data:image\/png;base64,/);
+      expect(src).not.toBe(first);
+    });
     // An update of another connection does not close it.
     emitSocket(companyEvent.whatsappSession(1), { action: 'update', session: { ...list[1], qrcode: '' } });
     expect(screen.getByTestId('qrcode-modal')).toBeTruthy();

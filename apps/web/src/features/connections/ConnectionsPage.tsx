@@ -2,34 +2,27 @@ import { type ConnectionStatus, can, type Whatsapp } from '@balcao/shared';
 import Add from '@mui/icons-material/Add';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import CropFree from '@mui/icons-material/CropFree';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import SignalCellular4Bar from '@mui/icons-material/SignalCellular4Bar';
 import SignalCellularConnectedNoInternet0Bar from '@mui/icons-material/SignalCellularConnectedNoInternet0Bar';
 import SignalCellularConnectedNoInternet2Bar from '@mui/icons-material/SignalCellularConnectedNoInternet2Bar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
-import { ConfirmationModal } from '../../components/ConfirmationModal';
+import { ListTable } from '../../components/ListTable';
 import { PageContainer } from '../../components/PageContainer';
+import { RowActions } from '../../components/RowActions';
 import { toastError } from '../../components/toastError';
+import { useConfirmation, useDeleteConfirmation } from '../../components/useConfirmation';
 import { ConnectionModal } from './ConnectionModal';
 import { connectionsApi, useWhatsapps } from './connectionsApi';
 import { formatDateTime } from './connectionsCache';
@@ -37,7 +30,6 @@ import { QrCodeModal } from './QrCodeModal';
 import { useConnectionsRealtime } from './useConnectionsRealtime';
 
 type SessionAction = 'start' | 'newQr' | 'disconnect';
-type Confirm = { kind: 'delete' | 'disconnect'; whatsapp: Whatsapp } | null;
 type ModalState = { open: false } | { open: true; whatsappId: number | null };
 
 const COLUMNS = ['name', 'status', 'session', 'lastUpdate', 'default', 'actions'] as const;
@@ -167,18 +159,6 @@ function SessionButtons({
   }
 }
 
-function SkeletonRows() {
-  return ['first', 'second'].map((row) => (
-    <TableRow key={row}>
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
-
 /** /connections: the company's messaging connections and their sessions (spec §2, "Connections screen"). */
 export default function ConnectionsPage() {
   const { t } = useTranslation();
@@ -188,7 +168,6 @@ export default function ConnectionsPage() {
   useConnectionsRealtime();
   const [modal, setModal] = useState<ModalState>({ open: false });
   const [qrFor, setQrFor] = useState<number | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
   const sessionButtons = can(me.profile, 'connections-page:actionButtons');
   const editOrDelete = can(me.profile, 'connections-page:editOrDeleteConnection');
   const canAdd = can(me.profile, 'connections-page:addConnection');
@@ -203,14 +182,21 @@ export default function ConnectionsPage() {
     onError: toastError,
   });
 
-  const remove = useMutation({
-    mutationFn: (w: Whatsapp) => connectionsApi.remove(w.id),
-    onSuccess: (_reply, w) => {
-      toast.success(t('connections.deleted'));
+  const deletion = useDeleteConfirmation({
+    remove: (w: Whatsapp) => connectionsApi.remove(w.id),
+    deletedMessage: t('connections.deleted'),
+    onDeleted: (w) => {
       queryClient.setQueryData<Whatsapp[]>(queryKeys.whatsapps, (list) => list?.filter((x) => x.id !== w.id));
       void queryClient.invalidateQueries({ queryKey: queryKeys.whatsapps });
     },
-    onError: toastError,
+    title: (w) => t('connections.deleteTitle', { name: w.name }),
+    message: t('connections.deleteMessage'),
+  });
+
+  const disconnection = useConfirmation({
+    title: (w: Whatsapp) => t('connections.disconnectTitle', { name: w.name }),
+    message: t('connections.disconnectMessage'),
+    onConfirm: (w) => session.mutate({ id: w.id, action: 'disconnect' }),
   });
 
   const rows = whatsapps.data ?? [];
@@ -233,112 +219,76 @@ export default function ConnectionsPage() {
         )
       }
     >
-      <Paper variant="outlined" data-testid="connections-list" sx={{ flex: 1, minHeight: 240, overflowY: 'auto' }}>
-        <Table stickyHeader size="small" sx={{ '& td, & th': { py: 1.25 } }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.filter((c) => c !== 'actions' || editOrDelete).map((column) => (
-                <TableCell key={column} align={column === 'name' ? 'left' : 'center'}>
-                  {t(`connections.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((w) => (
-              <TableRow hover key={w.id} data-testid={`connection-row-${w.id}`}>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {w.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t(`connections.providers.${w.provider}`)}
-                    {w.number ? ` · ${w.number}` : ''}
-                  </Typography>
-                </TableCell>
-                <TableCell align="center">
-                  <StatusCell whatsapp={w} />
-                </TableCell>
-                <TableCell align="center" data-testid={`connection-session-${w.id}`}>
-                  {sessionButtons && (
-                    <SessionButtons
-                      whatsapp={w}
-                      busy={session.isPending && session.variables?.id === w.id}
-                      onQrCode={() => setQrFor(w.id)}
-                      onAction={(action) => session.mutate({ id: w.id, action })}
-                      onDisconnect={() => setConfirm({ kind: 'disconnect', whatsapp: w })}
-                    />
-                  )}
-                </TableCell>
-                <TableCell align="center" data-testid={`connection-updated-${w.id}`}>
-                  {formatDateTime(w.updatedAt)}
-                </TableCell>
-                <TableCell align="center">
-                  {w.isDefault && (
-                    <CheckCircle
-                      color="success"
-                      fontSize="small"
-                      titleAccess={t('connections.default')}
-                      data-testid={`connection-default-${w.id}`}
-                    />
-                  )}
-                </TableCell>
-                {editOrDelete && (
-                  <TableCell align="center">
-                    <Tooltip title={t('common.edit')}>
-                      <IconButton
-                        size="small"
-                        onClick={() => setModal({ open: true, whatsappId: w.id })}
-                        data-testid={`connection-edit-${w.id}`}
-                      >
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('common.delete')}>
-                      <IconButton
-                        size="small"
-                        color="error"
-                        onClick={() => setConfirm({ kind: 'delete', whatsapp: w })}
-                        data-testid={`connection-delete-${w.id}`}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-            {whatsapps.isPending && <SkeletonRows />}
-            {!whatsapps.isPending && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                  {t('connections.empty')}
-                </TableCell>
-              </TableRow>
+      <ListTable
+        testId="connections-list"
+        columns={COLUMNS.filter((c) => c !== 'actions' || editOrDelete).map((column) => ({
+          id: column,
+          label: t(`connections.columns.${column}`),
+          align: column === 'name' ? 'left' : 'center',
+        }))}
+        rowCount={rows.length}
+        loading={whatsapps.isPending}
+        emptyText={t('connections.empty')}
+      >
+        {rows.map((w) => (
+          <TableRow hover key={w.id} data-testid={`connection-row-${w.id}`}>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {w.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t(`connections.providers.${w.provider}`)}
+                {w.number ? ` · ${w.number}` : ''}
+              </Typography>
+            </TableCell>
+            <TableCell align="center">
+              <StatusCell whatsapp={w} />
+            </TableCell>
+            <TableCell align="center" data-testid={`connection-session-${w.id}`}>
+              {sessionButtons && (
+                <SessionButtons
+                  whatsapp={w}
+                  busy={session.isPending && session.variables?.id === w.id}
+                  onQrCode={() => setQrFor(w.id)}
+                  onAction={(action) => session.mutate({ id: w.id, action })}
+                  onDisconnect={() => disconnection.ask(w)}
+                />
+              )}
+            </TableCell>
+            <TableCell align="center" data-testid={`connection-updated-${w.id}`}>
+              {formatDateTime(w.updatedAt)}
+            </TableCell>
+            <TableCell align="center">
+              {w.isDefault && (
+                <CheckCircle
+                  color="success"
+                  fontSize="small"
+                  titleAccess={t('connections.default')}
+                  data-testid={`connection-default-${w.id}`}
+                />
+              )}
+            </TableCell>
+            {editOrDelete && (
+              <TableCell align="center">
+                <RowActions
+                  onEdit={() => setModal({ open: true, whatsappId: w.id })}
+                  editTestId={`connection-edit-${w.id}`}
+                  onDelete={() => deletion.ask(w)}
+                  deleteTestId={`connection-delete-${w.id}`}
+                />
+              </TableCell>
             )}
-          </TableBody>
-        </Table>
-      </Paper>
+          </TableRow>
+        ))}
+      </ListTable>
       <ConnectionModal
         open={modal.open && (modal.whatsappId === null || editing !== null)}
         whatsapp={editing}
         onClose={() => setModal({ open: false })}
       />
       <QrCodeModal open={qrFor !== null} whatsappId={qrFor} onClose={() => setQrFor(null)} />
-      <ConfirmationModal
-        open={confirm !== null}
-        title={t(confirm?.kind === 'disconnect' ? 'connections.disconnectTitle' : 'connections.deleteTitle', {
-          name: confirm?.whatsapp.name ?? '',
-        })}
-        onClose={() => setConfirm(null)}
-        onConfirm={() => {
-          if (!confirm) return;
-          if (confirm.kind === 'delete') remove.mutate(confirm.whatsapp);
-          else session.mutate({ id: confirm.whatsapp.id, action: 'disconnect' });
-        }}
-      >
-        {t(confirm?.kind === 'disconnect' ? 'connections.disconnectMessage' : 'connections.deleteMessage')}
-      </ConfirmationModal>
+      {deletion.dialog}
+      {disconnection.dialog}
     </PageContainer>
   );
 }

@@ -8,66 +8,61 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/AuthContext';
 import { useSocketEvent } from '../../app/RealtimeProvider';
 import { useWhatsapps } from './connectionsApi';
 
-const SIZE = 25;
-const FINDER = 7;
+const QR_SIZE_PX = 240;
 
-function inFinder(x: number, y: number): boolean {
-  const corner = (cx: number, cy: number) => x >= cx && x < cx + FINDER && y >= cy && y < cy + FINDER;
-  return corner(0, 0) || corner(SIZE - FINDER, 0) || corner(0, SIZE - FINDER);
+/** The QR code of a payload as a PNG data URL, or null while it is drawn (or when it cannot be). */
+function useQrDataUrl(payload: string): string | null {
+  const [drawn, setDrawn] = useState<{ payload: string; url: string } | null>(null);
+  useEffect(() => {
+    if (!payload) return;
+    let current = true;
+    QRCode.toDataURL(payload, { width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' })
+      .then((url) => current && setDrawn({ payload, url }))
+      .catch(() => current && setDrawn(null));
+    return () => {
+      current = false;
+    };
+  }, [payload]);
+  return drawn?.payload === payload ? drawn.url : null;
 }
 
-function finderDark(x: number, y: number): boolean {
-  const lx = x % (SIZE - FINDER) === x ? x : x - (SIZE - FINDER);
-  const ly = y % (SIZE - FINDER) === y ? y : y - (SIZE - FINDER);
-  const ring = Math.max(Math.abs(lx - 3), Math.abs(ly - 3));
-  return ring !== 2;
-}
-
-/**
- * The dark modules of a QR-looking grid derived from the payload. Illustrative only: no QR
- * library is installed, so this is not a scannable code (the payload is shown as text).
- */
-export function qrLikeModules(payload: string): [number, number][] {
-  let hash = 2166136261;
-  for (let i = 0; i < payload.length; i++) {
-    hash ^= payload.charCodeAt(i);
-    hash = Math.imul(hash, 16777619);
-  }
-  const modules: [number, number][] = [];
-  for (let y = 0; y < SIZE; y++) {
-    for (let x = 0; x < SIZE; x++) {
-      if (inFinder(x, y)) {
-        if (finderDark(x, y)) modules.push([x, y]);
-        continue;
-      }
-      hash ^= x * 31 + y * 17;
-      hash = Math.imul(hash, 16777619);
-      if ((hash >>> 7) & 1) modules.push([x, y]);
-    }
-  }
-  return modules;
-}
-
-function QrLikeImage({ payload }: { payload: string }) {
-  const modules = useMemo(() => qrLikeModules(payload), [payload]);
+function QrImage({ payload }: { payload: string }) {
+  const { t } = useTranslation();
+  const url = useQrDataUrl(payload);
   return (
     <Box
-      component="svg"
-      viewBox={`-2 -2 ${SIZE + 4} ${SIZE + 4}`}
-      sx={{ width: 200, height: 200, bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider' }}
-      role="img"
-      aria-hidden
-      data-testid="qrcode-image"
+      sx={{
+        width: QR_SIZE_PX,
+        height: QR_SIZE_PX,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: '#fff',
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'divider',
+        overflow: 'hidden',
+      }}
     >
-      {modules.map(([x, y]) => (
-        <rect key={`${x}-${y}`} x={x} y={y} width={1} height={1} fill="#111" />
-      ))}
+      {url ? (
+        <Box
+          component="img"
+          src={url}
+          alt={t('qrCodeModal.alt')}
+          width={QR_SIZE_PX}
+          height={QR_SIZE_PX}
+          data-testid="qrcode-image"
+          sx={{ display: 'block' }}
+        />
+      ) : (
+        <CircularProgress size={28} />
+      )}
     </Box>
   );
 }
@@ -103,7 +98,7 @@ export function QrCodeModal({ open, whatsappId, onClose }: QrCodeModalProps) {
             <Typography color="text.secondary" variant="body2" sx={{ alignSelf: 'stretch' }}>
               {t('qrCodeModal.instructions')}
             </Typography>
-            <QrLikeImage payload={qrcode} />
+            <QrImage payload={qrcode} />
             <Typography variant="caption" color="text.secondary">
               {t('qrCodeModal.caption')}
             </Typography>
@@ -115,7 +110,9 @@ export function QrCodeModal({ open, whatsappId, onClose }: QrCodeModalProps) {
                 m: 0,
                 p: 1.5,
                 fontFamily: 'monospace',
-                fontSize: 13,
+                fontSize: 11,
+                lineHeight: 1.4,
+                color: 'text.secondary',
                 whiteSpace: 'pre-wrap',
                 wordBreak: 'break-all',
                 bgcolor: 'action.hover',

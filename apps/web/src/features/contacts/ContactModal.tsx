@@ -6,21 +6,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
+import { DialogForm } from '../../components/DialogForm';
+import { FormTextField } from '../../components/FormFields';
 import { toastError } from '../../components/toastError';
-import { translateValidation } from '../../i18n/validation';
 import { type ContactFormValues, contactBody, contactFormSchema, contactToForm, emptyContactForm } from './contactForm';
 import { contactsApi } from './contactsApi';
 
@@ -63,14 +62,13 @@ function ContactForm({
     onError: toastError,
   });
 
-  const errorText = (message: string | undefined) => translateValidation(t, message);
-
   return (
-    <Box
-      component="form"
-      noValidate
+    <DialogForm
       onSubmit={handleSubmit((values) => save.mutate(values))}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      onCancel={onClose}
+      testIdPrefix="contact-modal"
+      editing={contact !== null}
+      pending={save.isPending}
     >
       <DialogContent dividers>
         <Stack spacing={2}>
@@ -78,52 +76,32 @@ function ContactForm({
             {t('contactModal.mainInfo')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
+            <FormTextField
+              control={control}
               name="name"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t('contactModal.name')}
-                  autoFocus
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={errorText(fieldState.error?.message)}
-                  slotProps={{ htmlInput: { 'data-testid': 'contact-name' } }}
-                />
-              )}
+              label={t('contactModal.name')}
+              autoFocus
+              fullWidth
+              testId="contact-name"
             />
-            <Controller
-              name="number"
+            <FormTextField
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t('contactModal.number')}
-                  placeholder="5513912344321"
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={errorText(fieldState.error?.message)}
-                  slotProps={{ htmlInput: { 'data-testid': 'contact-number', inputMode: 'tel' } }}
-                />
-              )}
+              name="number"
+              label={t('contactModal.number')}
+              placeholder="5513912344321"
+              fullWidth
+              testId="contact-number"
+              htmlInput={{ inputMode: 'tel' }}
             />
           </Stack>
-          <Controller
-            name="email"
+          <FormTextField
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('contactModal.email')}
-                type="email"
-                placeholder={t('contactModal.emailPlaceholder')}
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={errorText(fieldState.error?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }}
-              />
-            )}
+            name="email"
+            label={t('contactModal.email')}
+            type="email"
+            placeholder={t('contactModal.emailPlaceholder')}
+            fullWidth
+            testId="contact-email"
           />
           <Divider />
           <Typography variant="subtitle2" color="text.secondary">
@@ -137,35 +115,21 @@ function ContactForm({
               sx={{ alignItems: 'flex-start' }}
               data-testid={`contact-extra-${index}`}
             >
-              <Controller
+              <FormTextField
+                control={control}
                 name={`extraInfo.${index}.name`}
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    size="small"
-                    label={t('contactModal.extraName')}
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={errorText(fieldState.error?.message)}
-                    slotProps={{ htmlInput: { 'data-testid': `contact-extra-name-${index}` } }}
-                  />
-                )}
+                size="small"
+                label={t('contactModal.extraName')}
+                fullWidth
+                testId={`contact-extra-name-${index}`}
               />
-              <Controller
-                name={`extraInfo.${index}.value`}
+              <FormTextField
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    size="small"
-                    label={t('contactModal.extraValue')}
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={errorText(fieldState.error?.message)}
-                    slotProps={{ htmlInput: { 'data-testid': `contact-extra-value-${index}` } }}
-                  />
-                )}
+                name={`extraInfo.${index}.value`}
+                size="small"
+                label={t('contactModal.extraValue')}
+                fullWidth
+                testId={`contact-extra-value-${index}`}
               />
               <IconButton
                 onClick={() => extraInfo.remove(index)}
@@ -188,21 +152,7 @@ function ContactForm({
           </Box>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={save.isPending} data-testid="contact-modal-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="contact-modal-submit"
-        >
-          {t(contact ? 'common.save' : 'common.add')}
-        </Button>
-      </DialogActions>
-    </Box>
+    </DialogForm>
   );
 }
 

@@ -3,17 +3,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
+import { emitSocket } from '../../test/fakeSocket';
 import { sessionUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { authValue, renderWithProviders } from '../../test/render';
-import { emitSocket } from '../connections/testing/fakeSocket';
 import { fastUser } from '../connections/testing/user';
 import ContactsPage from './ContactsPage';
 import { contactsCsv } from './csv';
 import { contact } from './testing';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
-vi.mock('../../app/RealtimeProvider', () => import('../connections/testing/fakeSocket'));
+vi.mock('../../app/RealtimeProvider', () => import('../../test/fakeSocket'));
 
 const userEvent = fastUser();
 

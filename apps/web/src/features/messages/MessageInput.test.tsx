@@ -5,9 +5,37 @@ import { mockApi } from '../../test/mockApi';
 import { renderWithProviders } from '../../test/render';
 import { message, quickMessage, ticket } from '../tickets/testing';
 import { MessageInput } from './MessageInput';
+import type { PcmCapture } from './pcmCapture';
 import { ReplyProvider } from './ReplyContext';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+/** Seconds of a 440 Hz tone the fake microphone delivers when the recording stops. */
+const microphone = { seconds: 0, stopped: vi.fn(), aborted: vi.fn() };
+
+vi.mock('./pcmCapture', () => ({
+  capturePcm: async (
+    _stream: MediaStream,
+    _rates: readonly number[],
+    onSamples: (samples: Float32Array) => void,
+  ): Promise<PcmCapture> => ({
+    sampleRate: 44_100,
+    async stop() {
+      const samples = new Float32Array(Math.round(microphone.seconds * 44_100));
+      for (let i = 0; i < samples.length; i++) samples[i] = 0.5 * Math.sin((2 * Math.PI * 440 * i) / 44_100);
+      for (let i = 0; i < samples.length; i += 4096) onSamples(samples.slice(i, i + 4096));
+    },
+    abort: microphone.aborted,
+  }),
+}));
+
+function fakeMicrophone() {
+  const track = { stop: microphone.stopped };
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [track] })) },
+  });
+}
 
 const open = ticket({ id: 1, status: 'open', userId: 7 });
 
@@ -83,5 +111,56 @@ describe('MessageInput', () => {
     renderInput(ticket({ id: 1, status: 'pending', userId: null, user: null }));
     expect(screen.queryByTestId('message-input')).toBeNull();
     expect(screen.getByTestId('input-accept-button')).toBeTruthy();
+  });
+
+  it('records a voice note and sends it as audio.mp3 (audio/mpeg)', async () => {
+    const api = messagesApi();
+    fakeMicrophone();
+    microphone.seconds = 2;
+    renderInput();
+
+    await userEvent.click(screen.getByTestId('record-button'));
+    await userEvent.click(await screen.findByTestId('record-send'));
+
+    await waitFor(() => expect(api.fetch.mock.calls.some(([, init]) => init?.body instanceof FormData)).toBe(true));
+    const [, init] = api.fetch.mock.calls.find(([, init]) => init?.body instanceof FormData) ?? [];
+    const form = init?.body as FormData;
+    const file = form.get('medias') as File;
+    expect(file.name).toBe('audio.mp3');
+    expect(file.type).toBe('audio/mpeg');
+    // 2 s at 128 kbps: about 32 000 bytes.
+    expect(file.size).toBeGreaterThan(30_000);
+    expect(file.size).toBeLessThan(34_000);
+    expect(form.get('body')).toBe('');
+    expect(microphone.stopped).toHaveBeenCalled();
+    expect(screen.queryByTestId('recording')).toBeNull();
+  });
+
+  it('drops a recording under 10 000 bytes without sending it', async () => {
+    const api = messagesApi();
+    fakeMicrophone();
+    microphone.seconds = 0.3;
+    renderInput();
+
+    await userEvent.click(screen.getByTestId('record-button'));
+    await userEvent.click(await screen.findByTestId('record-send'));
+
+    await waitFor(() => expect(screen.queryByTestId('recording')).toBeNull());
+    expect(api.fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('cancels a recording: the microphone is released and nothing is sent', async () => {
+    const api = messagesApi();
+    fakeMicrophone();
+    microphone.seconds = 2;
+    renderInput();
+
+    await userEvent.click(screen.getByTestId('record-button'));
+    await userEvent.click(await screen.findByTestId('record-cancel'));
+
+    expect(screen.queryByTestId('recording')).toBeNull();
+    expect(microphone.stopped).toHaveBeenCalled();
+    expect(microphone.aborted).toHaveBeenCalled();
+    expect(api.fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

@@ -1,43 +1,39 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Mp3Encoding } from './mp3Encoder';
+import { capturePcm, type PcmCapture } from './pcmCapture';
 
 /** Recordings smaller than this are discarded silently (spec §9). */
 export const MIN_AUDIO_BYTES = 10_000;
-export const AUDIO_BITS_PER_SECOND = 128_000;
 
-const CANDIDATES = ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus', 'audio/webm', 'audio/mp4'];
-const EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/webm': 'webm', 'audio/mp4': 'm4a' };
-
-function recorderMime(): string | undefined {
-  if (typeof MediaRecorder === 'undefined' || typeof MediaRecorder.isTypeSupported !== 'function') return undefined;
-  return CANDIDATES.find((type) => MediaRecorder.isTypeSupported(type));
+/** The recorded MP3 as the file to upload, or null when it is too short to keep. */
+export function recordingFile(mp3: Blob): File | null {
+  if (mp3.size < MIN_AUDIO_BYTES) return null;
+  return new File([mp3], 'audio.mp3', { type: 'audio/mpeg' });
 }
 
-/** The recorded audio as a file to upload, or null when it is too short to keep. */
-export function recordingFile(chunks: Blob[], mimeType: string, now: number = Date.now()): File | null {
-  const type = (mimeType || 'audio/webm').split(';')[0];
-  const blob = new Blob(chunks, { type });
-  if (blob.size < MIN_AUDIO_BYTES) return null;
-  return new File([blob], `audio-${now}.${EXTENSIONS[type] ?? 'webm'}`, { type });
+interface Session {
+  stream: MediaStream;
+  capture: PcmCapture;
+  encoding: Mp3Encoding;
 }
 
 /**
- * Voice notes through MediaRecorder. The browser's own compressed format (Opus in WebM or Ogg) is
- * uploaded: no MP3 encoder is installed in the project.
+ * Voice notes: the microphone's PCM (through an AudioWorklet) encoded as MP3 at 128 kbps while
+ * recording (spec §2). The encoder is loaded on the first recording.
  */
 export function useAudioRecorder() {
   const [recording, setRecording] = useState(false);
   const [seconds, setSeconds] = useState(0);
-  const recorder = useRef<MediaRecorder | null>(null);
-  const stream = useRef<MediaStream | null>(null);
-  const chunks = useRef<Blob[]>([]);
+  const session = useRef<Session | null>(null);
 
-  const release = useCallback(() => {
-    for (const track of stream.current?.getTracks() ?? []) track.stop();
-    stream.current = null;
-    recorder.current = null;
-    chunks.current = [];
+  /** Ends the recording session (if any): the microphone is released and the bar goes away. */
+  const end = useCallback((): Session | null => {
+    const current = session.current;
+    session.current = null;
+    for (const track of current?.stream.getTracks() ?? []) track.stop();
     setRecording(false);
     setSeconds(0);
+    return current;
   }, []);
 
   useEffect(() => {
@@ -46,66 +42,42 @@ export function useAudioRecorder() {
     return () => clearInterval(timer);
   }, [recording]);
 
-  useEffect(
-    () => () => {
-      if (recorder.current && recorder.current.state !== 'inactive') {
-        recorder.current.onstop = null;
-        recorder.current.stop();
-      }
-      for (const track of stream.current?.getTracks() ?? []) track.stop();
-    },
-    [],
-  );
+  // Leaving the ticket while recording drops the recording.
+  useEffect(() => () => end()?.capture.abort(), [end]);
 
   /** Asks for the microphone and starts recording; rejects when it is refused or missing. */
   const start = useCallback(async () => {
-    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined')
-      throw new Error('MediaRecorder unavailable');
-    const media = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const mimeType = recorderMime();
-    const next = new MediaRecorder(media, {
-      ...(mimeType ? { mimeType } : {}),
-      audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
-    });
-    chunks.current = [];
-    next.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.current.push(event.data);
-    };
-    stream.current = media;
-    recorder.current = next;
-    next.start();
+    if (!navigator.mediaDevices?.getUserMedia) throw new Error('Microphone unavailable');
+    const [{ createMp3Encoding, MP3_SAMPLE_RATES }, stream] = await Promise.all([
+      import('./mp3Encoder'),
+      navigator.mediaDevices.getUserMedia({ audio: true }),
+    ]);
+    let capture: PcmCapture | null = null;
+    let encoding: Mp3Encoding | null = null;
+    try {
+      capture = await capturePcm(stream, MP3_SAMPLE_RATES, (samples) => encoding?.encode(samples));
+      encoding = createMp3Encoding(capture.sampleRate);
+    } catch (err) {
+      capture?.abort();
+      for (const track of stream.getTracks()) track.stop();
+      throw err;
+    }
+    session.current = { stream, capture, encoding };
     setSeconds(0);
     setRecording(true);
   }, []);
 
-  /** Stops and returns the file (null when under the minimum size). */
-  const stop = useCallback(
-    () =>
-      new Promise<File | null>((resolve) => {
-        const current = recorder.current;
-        if (!current || current.state === 'inactive') {
-          release();
-          resolve(null);
-          return;
-        }
-        current.onstop = () => {
-          const file = recordingFile(chunks.current, current.mimeType);
-          release();
-          resolve(file);
-        };
-        current.stop();
-      }),
-    [release],
-  );
+  /** Stops and returns the MP3 file (null when under the minimum size). */
+  const stop = useCallback(async (): Promise<File | null> => {
+    const current = end();
+    if (!current) return null;
+    await current.capture.stop();
+    return recordingFile(current.encoding.finish());
+  }, [end]);
 
   const cancel = useCallback(() => {
-    const current = recorder.current;
-    if (current && current.state !== 'inactive') {
-      current.onstop = null;
-      current.stop();
-    }
-    release();
-  }, [release]);
+    end()?.capture.abort();
+  }, [end]);
 
   return { recording, seconds, start, stop, cancel };
 }

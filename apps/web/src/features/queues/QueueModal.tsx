@@ -1,11 +1,7 @@
 import type { Queue } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -20,6 +16,8 @@ import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
+import { DialogForm } from '../../components/DialogForm';
+import { FormTextField } from '../../components/FormFields';
 import { toastError } from '../../components/toastError';
 import { translateValidation } from '../../i18n/validation';
 import { ColorField } from './ColorField';
@@ -69,11 +67,12 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
   const errorText = (message: string | undefined) => translateValidation(t, message);
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <DialogForm
       onSubmit={handleSubmit((values) => save.mutate(values), onInvalid)}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      onCancel={onClose}
+      testIdPrefix="queue-modal"
+      editing={queue !== null}
+      pending={save.isPending}
     >
       <Tabs
         value={tab}
@@ -88,20 +87,13 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
         {tab === 'data' ? (
           <Stack spacing={2} role="tabpanel" data-testid="queue-panel-data" sx={{ pt: 1 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <Controller
-                name="name"
+              <FormTextField
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t('queueModal.name')}
-                    autoFocus
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={errorText(fieldState.error?.message)}
-                    slotProps={{ htmlInput: { 'data-testid': 'queue-name' } }}
-                  />
-                )}
+                name="name"
+                label={t('queueModal.name')}
+                autoFocus
+                fullWidth
+                testId="queue-name"
               />
               <Controller
                 name="color"
@@ -119,54 +111,35 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
                   />
                 )}
               />
-              <Controller
-                name="orderQueue"
+              <FormTextField
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={t('queueModal.order')}
-                    sx={{ width: { sm: 180 }, flexShrink: 0 }}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error ? t('queueModal.invalidOrder') : undefined}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'queue-order' } }}
-                  />
-                )}
+                name="orderQueue"
+                label={t('queueModal.order')}
+                sx={{ width: { sm: 180 }, flexShrink: 0 }}
+                errorText={(message) => (message === undefined ? undefined : t('queueModal.invalidOrder'))}
+                testId="queue-order"
+                htmlInput={{ inputMode: 'numeric' }}
               />
             </Stack>
-            <Controller
+            <FormTextField
+              control={control}
               name="greetingMessage"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t('queueModal.greetingMessage')}
-                  multiline
-                  minRows={3}
-                  maxRows={8}
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={errorText(fieldState.error?.message)}
-                  slotProps={{ htmlInput: { 'data-testid': 'queue-greeting' } }}
-                />
-              )}
+              label={t('queueModal.greetingMessage')}
+              multiline
+              minRows={3}
+              maxRows={8}
+              fullWidth
+              testId="queue-greeting"
             />
-            <Controller
-              name="outOfHoursMessage"
+            <FormTextField
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t('queueModal.outOfHoursMessage')}
-                  multiline
-                  minRows={2}
-                  maxRows={8}
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={errorText(fieldState.error?.message)}
-                  slotProps={{ htmlInput: { 'data-testid': 'queue-out-of-hours' } }}
-                />
-              )}
+              name="outOfHoursMessage"
+              label={t('queueModal.outOfHoursMessage')}
+              multiline
+              minRows={2}
+              maxRows={8}
+              fullWidth
+              testId="queue-out-of-hours"
             />
             <Divider />
             {queue ? (
@@ -221,21 +194,7 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={save.isPending} data-testid="queue-modal-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="queue-modal-submit"
-        >
-          {t(queue ? 'common.save' : 'common.add')}
-        </Button>
-      </DialogActions>
-    </Box>
+    </DialogForm>
   );
 }
 

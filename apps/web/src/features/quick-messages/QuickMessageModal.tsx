@@ -2,28 +2,23 @@ import type { QuickMessage } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Cancel from '@mui/icons-material/Cancel';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { queryKeys } from '../../api/queryKeys';
+import { DialogForm } from '../../components/DialogForm';
+import { FormSwitch, FormTextField } from '../../components/FormFields';
 import { toastError } from '../../components/toastError';
-import { translateValidation } from '../../i18n/validation';
 import { quickMessagesApi } from './quickMessagesApi';
 
 /** Spec part 2 §5: shortcode and message required. */
@@ -83,64 +78,40 @@ function QuickMessageForm({ record, onClose }: { record: QuickMessage | null; on
     onError: toastError,
   });
 
-  const errorText = (message: string | undefined) => translateValidation(t, message);
-
   return (
-    <Box
-      component="form"
-      noValidate
+    <DialogForm
       onSubmit={handleSubmit((values) => save.mutate(values))}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      onCancel={onClose}
+      testIdPrefix="quick-message-modal"
+      editing={record !== null}
+      pending={save.isPending}
     >
       <DialogContent dividers>
         <Stack spacing={2}>
-          <Controller
+          <FormTextField
+            control={control}
             name="shortcode"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('quickMessageModal.shortcode')}
-                autoFocus
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={errorText(fieldState.error?.message) ?? t('quickMessageModal.shortcodeHelp')}
-                slotProps={{ htmlInput: { 'data-testid': 'quick-message-shortcode' } }}
-              />
-            )}
+            label={t('quickMessageModal.shortcode')}
+            autoFocus
+            fullWidth
+            testId="quick-message-shortcode"
+            helperText={t('quickMessageModal.shortcodeHelp')}
           />
-          <Controller
+          <FormTextField
+            control={control}
             name="message"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('quickMessageModal.message')}
-                multiline
-                minRows={4}
-                maxRows={10}
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={errorText(fieldState.error?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'quick-message-message' } }}
-              />
-            )}
+            label={t('quickMessageModal.message')}
+            multiline
+            minRows={4}
+            maxRows={10}
+            fullWidth
+            testId="quick-message-message"
           />
-          <Controller
-            name="geral"
+          <FormSwitch
             control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    slotProps={{ input: { 'data-testid': 'quick-message-geral' } as object }}
-                  />
-                }
-                label={t('quickMessageModal.geral')}
-              />
-            )}
+            name="geral"
+            label={t('quickMessageModal.geral')}
+            testId="quick-message-geral"
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <input
@@ -182,21 +153,7 @@ function QuickMessageForm({ record, onClose }: { record: QuickMessage | null; on
           </Stack>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={save.isPending} data-testid="quick-message-modal-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="quick-message-modal-submit"
-        >
-          {t(record ? 'common.save' : 'common.add')}
-        </Button>
-      </DialogActions>
-    </Box>
+    </DialogForm>
   );
 }
 

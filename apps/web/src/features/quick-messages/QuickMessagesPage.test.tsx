@@ -2,14 +2,14 @@ import { companyEvent, type QuickMessage } from '@balcao/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
+import { emitSocket } from '../../test/fakeSocket';
 import { mockApi } from '../../test/mockApi';
 import { renderWithProviders } from '../../test/render';
-import { emitSocket } from '../connections/testing/fakeSocket';
 import { fastUser, fill as fillField } from '../connections/testing/user';
 import QuickMessagesPage from './QuickMessagesPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../app/RealtimeProvider', () => import('../connections/testing/fakeSocket'));
+vi.mock('../../app/RealtimeProvider', () => import('../../test/fakeSocket'));
 
 const userEvent = fastUser();
 const fill = (field: HTMLElement, text: string) => fillField(userEvent, field, text);

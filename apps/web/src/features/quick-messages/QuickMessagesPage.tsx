@@ -2,33 +2,22 @@ import type { QuickMessage } from '@balcao/shared';
 import Add from '@mui/icons-material/Add';
 import AttachFile from '@mui/icons-material/AttachFile';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import Search from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
-import { ConfirmationModal } from '../../components/ConfirmationModal';
-import { onScrollLoadMore } from '../../components/infiniteScroll';
+import { ListTable } from '../../components/ListTable';
 import { PageContainer } from '../../components/PageContainer';
-import { toastError } from '../../components/toastError';
+import { RowActions } from '../../components/RowActions';
+import { SearchField } from '../../components/SearchField';
+import { useDeleteConfirmation } from '../../components/useConfirmation';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { QuickMessageModal } from './QuickMessageModal';
 import { quickMessagesApi } from './quickMessagesApi';
 import { useQuickMessagesRealtime } from './useQuickMessagesRealtime';
@@ -45,24 +34,20 @@ export default function QuickMessagesPage() {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
 
-  const list = useInfiniteQuery({
-    queryKey: queryKeys.quickMessages.list(searchParam),
-    queryFn: ({ pageParam }) => quickMessagesApi.list(searchParam, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-  });
+  const list = useInfiniteList(queryKeys.quickMessages.list(searchParam), (page) =>
+    quickMessagesApi.list(searchParam, page),
+  );
 
-  const remove = useMutation({
-    mutationFn: (record: QuickMessage) => quickMessagesApi.remove(record.id),
-    onSuccess: () => {
-      toast.success(t('quickMessages.deleted'));
+  const deletion = useDeleteConfirmation({
+    remove: (record: QuickMessage) => quickMessagesApi.remove(record.id),
+    deletedMessage: t('quickMessages.deleted'),
+    onDeleted: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.quickMessages.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.messages.quickReplies });
     },
-    onError: toastError,
+    title: (record) => t('quickMessages.deleteTitle', { shortcode: record.shortcode }),
+    message: t('quickMessages.deleteMessage'),
   });
 
   const rows = list.data?.pages.flatMap((page) => page.records) ?? [];
@@ -73,21 +58,11 @@ export default function QuickMessagesPage() {
       title={t('pages.quickMessages')}
       actions={
         <>
-          <TextField
-            size="small"
-            placeholder={t('quickMessages.searchPlaceholder')}
+          <SearchField
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'quick-messages-search', 'aria-label': t('common.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={setSearch}
+            placeholder={t('quickMessages.searchPlaceholder')}
+            testId="quick-messages-search"
           />
           <Button
             variant="contained"
@@ -100,110 +75,66 @@ export default function QuickMessagesPage() {
         </>
       }
     >
-      <Paper
-        variant="outlined"
-        data-testid="quick-messages-list"
-        sx={{ flex: 1, minHeight: 240, overflowY: 'auto' }}
-        onScroll={onScrollLoadMore(list.hasNextPage, list.isFetching, () => void list.fetchNextPage())}
+      <ListTable
+        testId="quick-messages-list"
+        columns={COLUMNS.map((column) => ({
+          id: column,
+          label: t(`quickMessages.columns.${column}`),
+          align: column === 'actions' ? 'right' : column === 'geral' ? 'center' : 'left',
+        }))}
+        rowCount={rows.length}
+        loading={list.isPending}
+        loadingMore={list.isFetchingNextPage}
+        loadMore={{ hasMore: list.hasNextPage, busy: list.isFetching, next: () => void list.fetchNextPage() }}
       >
-        <Table stickyHeader size="small" sx={{ '& td, & th': { py: 1.25 } }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} align={column === 'actions' ? 'right' : column === 'geral' ? 'center' : 'left'}>
-                  {t(`quickMessages.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((record) => (
-              <TableRow hover key={record.id} data-testid={`quick-message-row-${record.id}`}>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    /{record.shortcode}
+        {rows.map((record) => (
+          <TableRow hover key={record.id} data-testid={`quick-message-row-${record.id}`}>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                /{record.shortcode}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ maxWidth: 420 }}>
+              <Typography variant="body2" noWrap title={record.message}>
+                {record.message}
+              </Typography>
+            </TableCell>
+            <TableCell align="center" data-testid={`quick-message-geral-${record.id}`}>
+              {record.geral ? (
+                <CheckCircle color="success" fontSize="small" titleAccess={t('quickMessages.geralYes')} />
+              ) : (
+                <Typography variant="caption" color="text.secondary">
+                  {t('quickMessages.geralNo')}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell data-testid={`quick-message-media-${record.id}`}>
+              {record.mediaName && (
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <AttachFile fontSize="small" color="action" />
+                  <Typography variant="body2" noWrap>
+                    {record.mediaName}
                   </Typography>
-                </TableCell>
-                <TableCell sx={{ maxWidth: 420 }}>
-                  <Typography variant="body2" noWrap title={record.message}>
-                    {record.message}
-                  </Typography>
-                </TableCell>
-                <TableCell align="center" data-testid={`quick-message-geral-${record.id}`}>
-                  {record.geral ? (
-                    <CheckCircle color="success" fontSize="small" titleAccess={t('quickMessages.geralYes')} />
-                  ) : (
-                    <Typography variant="caption" color="text.secondary">
-                      {t('quickMessages.geralNo')}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell data-testid={`quick-message-media-${record.id}`}>
-                  {record.mediaName && (
-                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                      <AttachFile fontSize="small" color="action" />
-                      <Typography variant="body2" noWrap>
-                        {record.mediaName}
-                      </Typography>
-                    </Stack>
-                  )}
-                </TableCell>
-                <TableCell align="right">
-                  <Tooltip title={t('common.edit')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => setModal({ open: true, id: record.id })}
-                      data-testid={`quick-message-edit-${record.id}`}
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('common.delete')}>
-                    <IconButton
-                      size="small"
-                      color="error"
-                      onClick={() => setDeleting(record)}
-                      data-testid={`quick-message-delete-${record.id}`}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {(list.isPending || list.isFetchingNextPage) &&
-              ['first', 'second'].map((row) => (
-                <TableRow key={row}>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>
-                      <Skeleton />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            {!list.isPending && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                  {t('common.noRecords')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Paper>
+                </Stack>
+              )}
+            </TableCell>
+            <TableCell align="right">
+              <RowActions
+                onEdit={() => setModal({ open: true, id: record.id })}
+                editTestId={`quick-message-edit-${record.id}`}
+                onDelete={() => deletion.ask(record)}
+                deleteTestId={`quick-message-delete-${record.id}`}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
       <QuickMessageModal
         open={modal.open && (modal.id === null || editing !== null)}
         record={editing}
         onClose={() => setModal({ open: false })}
       />
-      <ConfirmationModal
-        open={deleting !== null}
-        title={t('quickMessages.deleteTitle', { shortcode: deleting?.shortcode ?? '' })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        {t('quickMessages.deleteMessage')}
-      </ConfirmationModal>
+      {deletion.dialog}
     </PageContainer>
   );
 }

@@ -1,6 +1,5 @@
 import type { QuickMessage } from '@balcao/shared';
 import { http } from '../../api/client';
-import { authFetch } from './authFetch';
 
 export interface QuickMessagesPage {
   records: QuickMessage[];
@@ -22,12 +21,11 @@ export const quickMessagesApi = {
   update: (id: number, body: QuickMessageBody) => http.put<QuickMessage>(`/quick-messages/${id}`, body),
   remove: (id: number) => http.delete(`/quick-messages/${id}`),
   /** Multipart, field `file` (with `typeArch` as the original client sends). */
-  uploadMedia: async (id: number, file: File): Promise<QuickMessage> => {
+  uploadMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('typeArch', 'quickMessage');
     form.append('file', file, file.name);
-    const response = await authFetch(`/quick-messages/${id}/media-upload`, { method: 'POST', body: form });
-    return (await response.json()) as QuickMessage;
+    return http.postForm<QuickMessage>(`/quick-messages/${id}/media-upload`, form);
   },
   removeMedia: (id: number) => http.delete<QuickMessage>(`/quick-messages/${id}/media-upload`),
 };

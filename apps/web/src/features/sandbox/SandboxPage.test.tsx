@@ -8,7 +8,7 @@ import SandboxPage from './SandboxPage';
 import type { SandboxOutboundItem } from './sandboxApi';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../app/RealtimeProvider', () => import('../connections/testing/fakeSocket'));
+vi.mock('../../app/RealtimeProvider', () => import('../../test/fakeSocket'));
 
 const userEvent = fastUser();
 const fill = (field: HTMLElement, text: string) => fillField(userEvent, field, text);

@@ -24,12 +24,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { http } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { PageContainer } from '../../components/PageContainer';
 import { toastError } from '../../components/toastError';
 import { connectionsApi, useWhatsapps } from '../connections/connectionsApi';
 import { useConnectionsRealtime } from '../connections/useConnectionsRealtime';
-import { authFetch } from '../quick-messages/authFetch';
 import {
   OUTBOUND_POLL_MS,
   readFileAsBase64,
@@ -69,7 +69,7 @@ function OutboundMedia({ media }: { media: NonNullable<SandboxOutboundItem['medi
   const isImage = media.mimetype.startsWith('image/');
   const blob = useQuery({
     queryKey: ['sandbox', 'media', media.url],
-    queryFn: async () => (await authFetch(media.url)).blob(),
+    queryFn: () => http.getBlob(media.url),
     enabled: isImage,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -84,7 +84,7 @@ function OutboundMedia({ media }: { media: NonNullable<SandboxOutboundItem['medi
 
   const open = async () => {
     try {
-      const file = await (await authFetch(media.url)).blob();
+      const file = await http.getBlob(media.url);
       window.open(URL.createObjectURL(file), '_blank', 'noopener');
     } catch (err) {
       toastError(err);

@@ -2,16 +2,16 @@ import { companyEvent } from '@balcao/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
+import { emitSocket } from '../../test/fakeSocket';
 import { sessionUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { authValue, renderWithProviders } from '../../test/render';
-import { emitSocket } from '../connections/testing/fakeSocket';
 import { fastUser, fill as fillField } from '../connections/testing/user';
 import { TagModal } from './TagModal';
 import TagsPage from './TagsPage';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../app/RealtimeProvider', () => import('../connections/testing/fakeSocket'));
+vi.mock('../../app/RealtimeProvider', () => import('../../test/fakeSocket'));
 
 const userEvent = fastUser();
 const fill = (field: HTMLElement, text: string) => fillField(userEvent, field, text);

@@ -1,16 +1,9 @@
 import { can, type Tag } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Controller, useForm } from 'react-hook-form';
@@ -18,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
+import { DialogForm } from '../../components/DialogForm';
+import { FormSwitch, FormTextField } from '../../components/FormFields';
 import { toastError } from '../../components/toastError';
 import { translateValidation } from '../../i18n/validation';
 import { ColorField } from '../queues/ColorField';
@@ -54,28 +49,23 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <DialogForm
       onSubmit={handleSubmit((values) => save.mutate(values))}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      onCancel={onClose}
+      testIdPrefix="tag-modal"
+      editing={tag !== null}
+      pending={save.isPending}
     >
       <DialogContent dividers>
         <Stack spacing={2}>
-          <Controller
-            name="name"
+          <FormTextField
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('tagModal.name')}
-                autoFocus
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={errorText(t, fieldState.error?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'tag-name' } }}
-              />
-            )}
+            name="name"
+            label={t('tagModal.name')}
+            autoFocus
+            fullWidth
+            testId="tag-name"
+            errorText={(message) => errorText(t, message)}
           />
           <Controller
             name="color"
@@ -94,40 +84,11 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
             )}
           />
           {kanbanToggle && (
-            <Controller
-              name="kanban"
-              control={control}
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      slotProps={{ input: { 'data-testid': 'tag-kanban' } as object }}
-                    />
-                  }
-                  label={t('tagModal.kanban')}
-                />
-              )}
-            />
+            <FormSwitch control={control} name="kanban" label={t('tagModal.kanban')} testId="tag-kanban" />
           )}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={save.isPending} data-testid="tag-modal-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="tag-modal-submit"
-        >
-          {t(tag ? 'common.save' : 'common.add')}
-        </Button>
-      </DialogActions>
-    </Box>
+    </DialogForm>
   );
 }
 

@@ -1,34 +1,24 @@
 import type { Tag } from '@balcao/shared';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import Search from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
-import { ConfirmationModal } from '../../components/ConfirmationModal';
-import { onScrollLoadMore } from '../../components/infiniteScroll';
+import { ListTable } from '../../components/ListTable';
 import { PageContainer } from '../../components/PageContainer';
-import { toastError } from '../../components/toastError';
+import { RowActions } from '../../components/RowActions';
+import { SearchField } from '../../components/SearchField';
+import { useDeleteConfirmation } from '../../components/useConfirmation';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { TagModal } from './TagModal';
 import { tagsApi } from './tagsApi';
 import { useTagsRealtime } from './useTagsRealtime';
@@ -83,23 +73,15 @@ export default function TagsPage() {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<Tag | null>(null);
 
-  const tags = useInfiniteQuery({
-    queryKey: queryKeys.tags.list(searchParam),
-    queryFn: ({ pageParam }) => tagsApi.list(searchParam, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-  });
+  const tags = useInfiniteList(queryKeys.tags.list(searchParam), (page) => tagsApi.list(searchParam, page));
 
-  const remove = useMutation({
-    mutationFn: (tag: Tag) => tagsApi.remove(tag.id),
-    onSuccess: () => {
-      toast.success(t('tags.deleted'));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.tags.all });
-    },
-    onError: toastError,
+  const deletion = useDeleteConfirmation({
+    remove: (tag: Tag) => tagsApi.remove(tag.id),
+    deletedMessage: t('tags.deleted'),
+    onDeleted: () => void queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+    title: (tag) => t('tags.deleteTitle', { name: tag.name }),
+    message: t('tags.deleteMessage'),
   });
 
   const rows = tags.data?.pages.flatMap((page) => page.tags) ?? [];
@@ -110,21 +92,11 @@ export default function TagsPage() {
       title={t('pages.tags')}
       actions={
         <>
-          <TextField
-            size="small"
-            placeholder={t('tags.searchPlaceholder')}
+          <SearchField
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'tags-search', 'aria-label': t('common.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={setSearch}
+            placeholder={t('tags.searchPlaceholder')}
+            testId="tags-search"
           />
           <Button
             variant="contained"
@@ -138,93 +110,49 @@ export default function TagsPage() {
       }
     >
       <UsageChart tags={rows} />
-      <Paper
-        variant="outlined"
-        data-testid="tags-list"
-        sx={{ flex: 1, minHeight: 240, overflowY: 'auto' }}
-        onScroll={onScrollLoadMore(tags.hasNextPage, tags.isFetching, () => void tags.fetchNextPage())}
+      <ListTable
+        testId="tags-list"
+        columns={COLUMNS.map((column) => ({
+          id: column,
+          label: t(`tags.columns.${column}`),
+          align: column === 'name' ? 'left' : column === 'actions' ? 'right' : 'center',
+        }))}
+        rowCount={rows.length}
+        loading={tags.isPending}
+        loadingMore={tags.isFetchingNextPage}
+        loadMore={{ hasMore: tags.hasNextPage, busy: tags.isFetching, next: () => void tags.fetchNextPage() }}
       >
-        <Table stickyHeader size="small" sx={{ '& td, & th': { py: 1.25 } }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} align={column === 'name' ? 'left' : column === 'actions' ? 'right' : 'center'}>
-                  {t(`tags.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((tag) => (
-              <TableRow hover key={tag.id} data-testid={`tag-row-${tag.id}`}>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={tag.name}
-                    sx={{ bgcolor: tag.color, color: '#fff', fontWeight: 600 }}
-                    data-testid={`tag-chip-${tag.id}`}
-                  />
-                  {tag.kanban === 1 && <Chip size="small" variant="outlined" label={t('tags.kanban')} sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell align="center" data-testid={`tag-count-${tag.id}`}>
-                  {tag.ticketsCount ?? 0}
-                </TableCell>
-                <TableCell align="right">
-                  <Tooltip title={t('common.edit')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => setModal({ open: true, tagId: tag.id })}
-                      data-testid={`tag-edit-${tag.id}`}
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('common.delete')}>
-                    <IconButton
-                      size="small"
-                      color="error"
-                      onClick={() => setDeleting(tag)}
-                      data-testid={`tag-delete-${tag.id}`}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {(tags.isPending || tags.isFetchingNextPage) &&
-              ['first', 'second'].map((row) => (
-                <TableRow key={row}>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>
-                      <Skeleton />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            {!tags.isPending && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                  {t('common.noRecords')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Paper>
+        {rows.map((tag) => (
+          <TableRow hover key={tag.id} data-testid={`tag-row-${tag.id}`}>
+            <TableCell>
+              <Chip
+                size="small"
+                label={tag.name}
+                sx={{ bgcolor: tag.color, color: '#fff', fontWeight: 600 }}
+                data-testid={`tag-chip-${tag.id}`}
+              />
+              {tag.kanban === 1 && <Chip size="small" variant="outlined" label={t('tags.kanban')} sx={{ ml: 1 }} />}
+            </TableCell>
+            <TableCell align="center" data-testid={`tag-count-${tag.id}`}>
+              {tag.ticketsCount ?? 0}
+            </TableCell>
+            <TableCell align="right">
+              <RowActions
+                onEdit={() => setModal({ open: true, tagId: tag.id })}
+                editTestId={`tag-edit-${tag.id}`}
+                onDelete={() => deletion.ask(tag)}
+                deleteTestId={`tag-delete-${tag.id}`}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
       <TagModal
         open={modal.open && (modal.tagId === null || editing !== null)}
         tag={editing}
         onClose={() => setModal({ open: false })}
       />
-      <ConfirmationModal
-        open={deleting !== null}
-        title={t('tags.deleteTitle', { name: deleting?.name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        {t('tags.deleteMessage')}
-      </ConfirmationModal>
+      {deletion.dialog}
     </PageContainer>
   );
 }

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -17,8 +16,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
+import { ModalActions } from '../../components/ModalActions';
 import { toastError } from '../../components/toastError';
-import { translateValidation } from '../../i18n/validation';
+import { fieldErrors } from '../../i18n/validation';
 import { contactsApi } from './ticketsApi';
 import { applyContactUpdate, withContact } from './ticketsCache';
 import { isTicket, patchTicketLists, type TicketLookup } from './ticketsQueries';
@@ -91,13 +91,7 @@ export function ContactEditModal({
         .map(({ name, value }) => ({ name, value })),
     });
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'name' || field === 'number' || field === 'email') && !found[field])
-          found[field] = translateValidation(t, issue.message);
-      }
-      setErrors(found);
+      setErrors(fieldErrors(t, parsed.error.issues, ['name', 'number', 'email']));
       return;
     }
     save.mutate(parsed.data);
@@ -184,19 +178,14 @@ export function ContactEditModal({
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={contact.isPending || save.isPending}
-          data-testid="contact-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
+      <ModalActions
+        onCancel={onClose}
+        submitLabel={t('common.save')}
+        submitTestId="contact-save"
+        pending={save.isPending}
+        disabled={contact.isPending}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 }

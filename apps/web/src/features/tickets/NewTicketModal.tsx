@@ -3,13 +3,10 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,11 +18,14 @@ import { toast } from 'react-toastify';
 import { ApiError } from '../../api/http';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
+import { ModalActions } from '../../components/ModalActions';
+import { QueueSelect } from '../../components/QueueSelect';
 import { toastError } from '../../components/toastError';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import { translateValidation } from '../../i18n/validation';
+import { fieldErrors } from '../../i18n/validation';
 import { useQueues } from '../queues/queuesApi';
-import { contactsApi, ticketsApi, useWhatsappOptions } from './ticketsApi';
+import { ConnectionSelect } from './ConnectionSelect';
+import { contactsApi, ticketsApi } from './ticketsApi';
 import { useStoreTicket, viewerOf } from './ticketsQueries';
 
 type ContactOption = { kind: 'contact'; contact: Contact } | { kind: 'add'; name: string };
@@ -72,13 +72,7 @@ function AddContactDialog({
   function submit() {
     const parsed = contactInput.safeParse({ ...values, email: '' });
     if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'name' || field === 'number') && !found[field])
-          found[field] = translateValidation(t, issue.message);
-      }
-      setErrors(found);
+      setErrors(fieldErrors(t, parsed.error.issues, ['name', 'number']));
       return;
     }
     create.mutate(parsed.data);
@@ -108,14 +102,13 @@ function AddContactDialog({
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={create.isPending} data-testid="add-contact-submit">
-          {t('common.add')}
-        </Button>
-      </DialogActions>
+      <ModalActions
+        onCancel={onClose}
+        submitLabel={t('common.add')}
+        submitTestId="add-contact-submit"
+        pending={create.isPending}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 }
@@ -152,7 +145,6 @@ export function NewTicketModal({ open, onClose }: NewTicketModalProps) {
   });
   const companyQueues = useQueues(open && admin);
   const queues = admin ? (companyQueues.data ?? []) : me.queues;
-  const whatsapps = useWhatsappOptions(open);
 
   useEffect(() => {
     if (!open) return;
@@ -289,65 +281,38 @@ export function NewTicketModal({ open, onClose }: NewTicketModalProps) {
                 />
               )}
             />
-            <TextField
-              select
-              label={t('tickets.newTicket.queue')}
+            <QueueSelect
+              queues={queues}
               value={queueId}
-              onChange={(event) => {
-                setQueueId(event.target.value === '' ? '' : Number(event.target.value));
+              onChange={(value) => {
+                setQueueId(value);
                 setQueueError(false);
               }}
+              label={t('tickets.newTicket.queue')}
+              testId="new-ticket-queue"
+              optionTestId="new-ticket-queue"
+              emptyLabel={admin ? t('tickets.noQueue') : undefined}
               error={queueError}
               helperText={queueError ? t('tickets.newTicket.queueRequired') : undefined}
-              data-testid="new-ticket-queue"
-            >
-              {admin && (
-                <MenuItem value="">
-                  <em>{t('tickets.noQueue')}</em>
-                </MenuItem>
-              )}
-              {queues.map((queue) => (
-                <MenuItem key={queue.id} value={queue.id} data-testid={`new-ticket-queue-${queue.id}`}>
-                  <Box
-                    component="span"
-                    sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: queue.color, mr: 1.5 }}
-                  />
-                  {queue.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label={t('tickets.newTicket.connection')}
+            />
+            <ConnectionSelect
+              enabled={open}
               value={whatsappId}
-              onChange={(event) => setWhatsappId(event.target.value === '' ? '' : Number(event.target.value))}
-              data-testid="new-ticket-connection"
-            >
-              <MenuItem value="">
-                <em>{t('tickets.newTicket.defaultConnection')}</em>
-              </MenuItem>
-              {(whatsapps.data ?? []).map((w) => (
-                <MenuItem key={w.id} value={w.id}>
-                  {w.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setWhatsappId}
+              label={t('tickets.newTicket.connection')}
+              emptyLabel={t('tickets.newTicket.defaultConnection')}
+              testId="new-ticket-connection"
+            />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={onClose} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            onClick={submit}
-            disabled={!contact || create.isPending}
-            startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-            data-testid="new-ticket-submit"
-          >
-            {t('tickets.newTicket.submit')}
-          </Button>
-        </DialogActions>
+        <ModalActions
+          onCancel={onClose}
+          submitLabel={t('tickets.newTicket.submit')}
+          submitTestId="new-ticket-submit"
+          pending={create.isPending}
+          disabled={!contact}
+          onSubmit={submit}
+        />
       </Dialog>
       <AddContactDialog
         name={adding}

@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -21,6 +20,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
+import { QueueDot } from '../../components/QueueSelect';
+import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { NewTicketModal } from './NewTicketModal';
 import { useNotificationCount } from './notifications';
@@ -140,22 +141,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
 
       {tab === 'search' ? (
         <Stack spacing={1} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-          <TextField
-            size="small"
-            autoFocus
-            placeholder={t('tickets.search.placeholder')}
+          <SearchField
             value={search}
-            onChange={(event) => onSearch(event.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'ticket-search', 'aria-label': t('tickets.tabs.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={onSearch}
+            placeholder={t('tickets.search.placeholder')}
+            testId="ticket-search"
+            ariaLabel={t('tickets.tabs.search')}
+            autoFocus
           />
           <Autocomplete
             multiple
@@ -261,19 +253,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
             )}
             {queues.options.map((queue) => (
               <MenuItem key={queue.id} value={queue.id} data-testid={`queue-option-${queue.id}`}>
-                <Box
-                  component="span"
-                  sx={{
-                    width: 12,
-                    height: 12,
-                    borderRadius: '50%',
-                    bgcolor: queue.color,
-                    mr: 1.5,
-                    outline: queues.selected.includes(queue.id) ? 2 : 0,
-                    outlineColor: 'primary.main',
-                    outlineOffset: 2,
-                  }}
-                />
+                <QueueDot color={queue.color} outlined={queues.selected.includes(queue.id)} />
                 {queue.name}
               </MenuItem>
             ))}

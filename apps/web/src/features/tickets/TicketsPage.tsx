@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
 import { useMessagesRealtime } from '../messages/useMessagesRealtime';
-import { useTicketNotifications } from './notifications';
 import { TicketChat } from './TicketChat';
 import { TicketsManager } from './TicketsManager';
 import { usePickersRealtime, useTicketsRealtime, viewerOf } from './ticketsQueries';
@@ -77,7 +76,6 @@ export default function TicketsPage() {
   useTicketsRealtime(me.companyId, viewerOf(me));
   usePickersRealtime(me.companyId);
   useMessagesRealtime(me.companyId);
-  useTicketNotifications(me.companyId, me.id);
 
   // Opening a ticket on a narrow screen shows it.
   useEffect(() => {

@@ -1,9 +1,5 @@
 import type { Ticket } from '@balcao/shared';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,9 +10,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
+import { ModalActions } from '../../components/ModalActions';
+import { QueueSelect } from '../../components/QueueSelect';
 import { toastError } from '../../components/toastError';
 import { useQueues } from '../queues/queuesApi';
-import { ticketsApi, useUserOptions, useWhatsappOptions } from './ticketsApi';
+import { ConnectionSelect } from './ConnectionSelect';
+import { ticketsApi, useUserOptions } from './ticketsApi';
 import { useStoreTicket, viewerOf } from './ticketsQueries';
 
 interface TransferTicketModalProps {
@@ -33,7 +32,6 @@ export function TransferTicketModal({ ticket, open, onClose }: TransferTicketMod
   const store = useStoreTicket(viewerOf(me));
   const queues = useQueues(open);
   const users = useUserOptions(open);
-  const whatsapps = useWhatsappOptions(open);
   const [queueId, setQueueId] = useState<number | ''>('');
   const [userId, setUserId] = useState<number | ''>('');
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
@@ -75,29 +73,20 @@ export function TransferTicketModal({ ticket, open, onClose }: TransferTicketMod
       <DialogTitle>{t('tickets.transfer.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField
-            select
-            required
-            label={t('tickets.transfer.queue')}
+          <QueueSelect
+            queues={queues.data ?? []}
             value={queueId}
-            onChange={(event) => {
-              setQueueId(Number(event.target.value));
+            onChange={(value) => {
+              setQueueId(value);
               setQueueError(false);
             }}
+            label={t('tickets.transfer.queue')}
+            testId="transfer-queue"
+            optionTestId="transfer-queue"
+            required
             error={queueError}
             helperText={queueError ? t('tickets.newTicket.queueRequired') : undefined}
-            data-testid="transfer-queue"
-          >
-            {(queues.data ?? []).map((queue) => (
-              <MenuItem key={queue.id} value={queue.id} data-testid={`transfer-queue-${queue.id}`}>
-                <Box
-                  component="span"
-                  sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: queue.color, mr: 1.5 }}
-                />
-                {queue.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <TextField
             select
             label={t('tickets.transfer.user')}
@@ -115,38 +104,23 @@ export function TransferTicketModal({ ticket, open, onClose }: TransferTicketMod
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            select
-            label={t('tickets.transfer.connection')}
+          <ConnectionSelect
+            enabled={open}
             value={whatsappId}
-            onChange={(event) => setWhatsappId(event.target.value === '' ? '' : Number(event.target.value))}
-            data-testid="transfer-connection"
-          >
-            <MenuItem value="">
-              <em>{t('tickets.transfer.sameConnection')}</em>
-            </MenuItem>
-            {(whatsapps.data ?? []).map((w) => (
-              <MenuItem key={w.id} value={w.id}>
-                {w.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setWhatsappId}
+            label={t('tickets.transfer.connection')}
+            emptyLabel={t('tickets.transfer.sameConnection')}
+            testId="transfer-connection"
+          />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={transfer.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={transfer.isPending}
-          startIcon={transfer.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="transfer-submit"
-        >
-          {t('tickets.transfer.submit')}
-        </Button>
-      </DialogActions>
+      <ModalActions
+        onCancel={onClose}
+        submitLabel={t('tickets.transfer.submit')}
+        submitTestId="transfer-submit"
+        pending={transfer.isPending}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 }

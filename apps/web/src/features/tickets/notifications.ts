@@ -106,7 +106,7 @@ export function playBeep(volume: number = storedVolume()): void {
   }
 }
 
-/** Beeps and counts new contact messages (spec §2 notifications). Mount once. */
+/** Beeps and counts new contact messages (spec §2 notifications). Mounted once, by the app layout. */
 export function useTicketNotifications(companyId: number, userId: number): void {
   useSocketEvent<AppMessagePayload>(companyEvent.appMessage(companyId), (payload) => {
     const visible = typeof document === 'undefined' || document.visibilityState !== 'hidden';

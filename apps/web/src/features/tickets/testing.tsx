@@ -1,10 +1,11 @@
 /**
- * Test helpers of the tickets and messages features: entity factories and a fake live channel
- * that `vi.mock('../../app/RealtimeProvider', ...)` can route `useSocketEvent` to.
+ * Test helpers of the tickets and messages features: entity factories, and the fake live channel
+ * (test/fakeSocket) that `vi.mock('../../app/RealtimeProvider', ...)` can route `useSocketEvent` to.
  */
 import type { Message, QuickMessage, Ticket } from '@balcao/shared';
-import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+
+export { emitSocket, useSocketEvent as useFakeSocketEvent } from '../../test/fakeSocket';
 
 export function ticket(overrides: Partial<Ticket> = {}): Ticket {
   const id = overrides.id ?? 1;
@@ -76,29 +77,6 @@ export function quickMessage(overrides: Partial<QuickMessage> = {}): QuickMessag
     mediaName: null,
     ...overrides,
   };
-}
-
-type Listener = (payload: unknown) => void;
-const listeners = new Map<string, Set<Listener>>();
-
-/** Delivers a live event to every mounted `useSocketEvent` of that name. */
-export function emitSocket(event: string, payload: unknown): void {
-  for (const listener of listeners.get(event) ?? []) listener(payload);
-}
-
-/** Stand-in for `useSocketEvent` of app/RealtimeProvider. */
-export function useFakeSocketEvent<T>(event: string, handler: (payload: T) => void): void {
-  const ref = useRef(handler);
-  ref.current = handler;
-  useEffect(() => {
-    const listener: Listener = (payload) => ref.current(payload as T);
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => {
-      set.delete(listener);
-    };
-  }, [event]);
 }
 
 /** Shows the router's current path, to assert navigations. */

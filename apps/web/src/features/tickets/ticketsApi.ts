@@ -50,6 +50,9 @@ function listQuery(filter: TicketListFilter, pageNumber: number) {
 export const ticketsApi = {
   list: (filter: TicketListFilter, pageNumber: number) =>
     http.get<TicketsPage>('/tickets', listQuery(filter, pageNumber)),
+  /** The notifications list: pending tickets with unread messages, newest first. */
+  notifications: (pageNumber: number) =>
+    http.get<TicketsPage>('/tickets', { pageNumber, status: 'pending', withUnreadMessages: true }),
   showByUuid: (uuid: string) => http.get<Ticket>(`/tickets/u/${uuid}`),
   create: (body: TicketCreate) => http.post<Ticket>('/tickets', body),
   update: (id: number, body: TicketUpdate) => http.put<Ticket>(`/tickets/${id}`, body),

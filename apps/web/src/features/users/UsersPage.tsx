@@ -1,56 +1,34 @@
 import type { User } from '@balcao/shared';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { publicFileUrl } from '../../api/config';
 import { queryKeys } from '../../api/queryKeys';
 import { Can } from '../../components/Can';
-import { ConfirmationModal } from '../../components/ConfirmationModal';
-import { onScrollLoadMore } from '../../components/infiniteScroll';
+import { ListTable } from '../../components/ListTable';
 import { PageContainer } from '../../components/PageContainer';
-import { toastError } from '../../components/toastError';
+import { RowActions } from '../../components/RowActions';
+import { SearchField } from '../../components/SearchField';
+import { useDeleteConfirmation } from '../../components/useConfirmation';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { UserModal } from './UserModal';
 import { usersApi } from './usersApi';
 
 type ModalState = { open: false } | { open: true; userId: number | null };
 
 const COLUMNS = ['name', 'email', 'profile', 'actions'] as const;
-
-function SkeletonRows() {
-  return ['first', 'second', 'third'].map((row) => (
-    <TableRow key={row}>
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
 
 function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
@@ -94,16 +72,12 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
         />
       </TableCell>
       <TableCell align="right">
-        <Tooltip title={t('common.edit')}>
-          <IconButton size="small" onClick={onEdit} data-testid={`user-edit-${user.id}`}>
-            <EditOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('common.delete')}>
-          <IconButton size="small" color="error" onClick={onDelete} data-testid={`user-delete-${user.id}`}>
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowActions
+          onEdit={onEdit}
+          editTestId={`user-edit-${user.id}`}
+          onDelete={onDelete}
+          deleteTestId={`user-delete-${user.id}`}
+        />
       </TableCell>
     </TableRow>
   );
@@ -115,23 +89,15 @@ function UsersManager() {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deleting, setDeleting] = useState<User | null>(null);
 
-  const users = useInfiniteQuery({
-    queryKey: queryKeys.users.list(searchParam),
-    queryFn: ({ pageParam }) => usersApi.list(searchParam, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
-  });
+  const users = useInfiniteList(queryKeys.users.list(searchParam), (page) => usersApi.list(searchParam, page));
 
-  const remove = useMutation({
-    mutationFn: (user: User) => usersApi.remove(user.id),
-    onSuccess: () => {
-      toast.success(t('users.deleted'));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.users.lists });
-    },
-    onError: toastError,
+  const deletion = useDeleteConfirmation({
+    remove: (user: User) => usersApi.remove(user.id),
+    deletedMessage: t('users.deleted'),
+    onDeleted: () => void queryClient.invalidateQueries({ queryKey: queryKeys.users.lists }),
+    title: (user) => t('users.deleteTitle', { name: user.name }),
+    message: t('users.deleteMessage'),
   });
 
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
@@ -149,21 +115,11 @@ function UsersManager() {
       }
       actions={
         <>
-          <TextField
-            size="small"
-            placeholder={t('users.searchPlaceholder')}
+          <SearchField
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{
-              htmlInput: { 'data-testid': 'users-search', 'aria-label': t('common.search') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={setSearch}
+            placeholder={t('users.searchPlaceholder')}
+            testId="users-search"
           />
           <Button
             variant="contained"
@@ -176,55 +132,34 @@ function UsersManager() {
         </>
       }
     >
-      <Paper
-        variant="outlined"
-        data-testid="users-list"
-        sx={{ flex: 1, minHeight: 240, overflowY: 'auto' }}
-        onScroll={onScrollLoadMore(users.hasNextPage, users.isFetching, () => void users.fetchNextPage())}
+      <ListTable
+        testId="users-list"
+        columns={COLUMNS.map((column) => ({
+          id: column,
+          label: t(`users.columns.${column}`),
+          align: column === 'actions' ? 'right' : 'left',
+        }))}
+        rowCount={rows.length}
+        loading={users.isPending}
+        loadingMore={users.isFetchingNextPage}
+        loadMore={{ hasMore: users.hasNextPage, busy: users.isFetching, next: () => void users.fetchNextPage() }}
+        skeletonRows={3}
       >
-        <Table stickyHeader size="small" sx={{ '& td, & th': { py: 1.25 } }}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} align={column === 'actions' ? 'right' : 'left'}>
-                  {t(`users.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                onEdit={() => setModal({ open: true, userId: user.id })}
-                onDelete={() => setDeleting(user)}
-              />
-            ))}
-            {(users.isPending || users.isFetchingNextPage) && <SkeletonRows />}
-            {!users.isPending && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                  {t('common.noRecords')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Paper>
+        {rows.map((user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            onEdit={() => setModal({ open: true, userId: user.id })}
+            onDelete={() => deletion.ask(user)}
+          />
+        ))}
+      </ListTable>
       <UserModal
         open={modal.open}
         userId={modal.open ? modal.userId : null}
         onClose={() => setModal({ open: false })}
       />
-      <ConfirmationModal
-        open={deleting !== null}
-        title={t('users.deleteTitle', { name: deleting?.name ?? '' })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        {t('users.deleteMessage')}
-      </ConfirmationModal>
+      {deletion.dialog}
     </PageContainer>
   );
 }
