@@ -48,7 +48,7 @@ async function main() {
     redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
     log,
   });
-  const { storage, channels } = createMessaging({ config, database, realtime, log });
+  const { storage, channels } = createMessaging({ config, database, realtime, log, jobs });
   const deps = {
     config,
     database,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { runQueueMenu } from './automations/queue-menu.js';
 import type { ChannelEvents } from './channels/channel.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
@@ -20,12 +21,25 @@ export function createMessaging(opts: {
   realtime: Realtime;
   log: Logger;
   storage?: Storage;
+  /** The send job of automatic messages; without it the inbound automations do not run. */
+  jobs?: Jobs;
 }) {
   const db = opts.database.db;
   const storage = opts.storage ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
+  const jobs = opts.jobs;
+  const automation = jobs ? { db, realtime: opts.realtime, jobs, log: opts.log } : undefined;
   const events: ChannelEvents = {
     inbound: async (m) => {
-      await handleInbound({ db, realtime: opts.realtime, storage, log: opts.log }, m);
+      await handleInbound(
+        {
+          db,
+          realtime: opts.realtime,
+          storage,
+          log: opts.log,
+          afterStore: automation && ((stored) => runQueueMenu(automation, stored)),
+        },
+        m,
+      );
     },
     ack: (a) => applyAck(db, opts.realtime, a),
     connection: (u) => applyConnectionUpdate(db, opts.realtime, u),

@@ -81,7 +81,7 @@ export async function createTestServer(
     log,
   });
   const jobs = opts.jobs ? await startJobs(database, log) : noJobs;
-  const { storage, channels } = createMessaging({ config, database, realtime, log });
+  const { storage, channels } = createMessaging({ config, database, realtime, log, jobs });
   const deps: AppDeps = {
     config,
     database,

@@ -1,11 +1,12 @@
 import { clientRoomEvents, companyEvent, HEARTBEAT_MS } from '@balcao/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../api/client';
 import { ApiError } from '../api/http';
 import { connectSocket } from '../api/socket';
-import { authValue } from '../test/render';
+import { authValue, testQueryClient } from '../test/render';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import { isLoggedOutElsewhere, RealtimeProvider } from './RealtimeProvider';
 
@@ -33,20 +34,16 @@ function tokenOfSession(sid: string): string {
   return `e30.${btoa(JSON.stringify({ sid, sub: '7' })).replace(/=+$/, '')}.sig`;
 }
 
-function renderRealtime(auth: AuthContextValue) {
-  const view = render(
-    <AuthContext value={auth}>
-      <RealtimeProvider>app</RealtimeProvider>
-    </AuthContext>,
+function renderRealtime(auth: AuthContextValue, queryClient = testQueryClient()) {
+  const tree = (value: AuthContextValue) => (
+    <QueryClientProvider client={queryClient}>
+      <AuthContext value={value}>
+        <RealtimeProvider>app</RealtimeProvider>
+      </AuthContext>
+    </QueryClientProvider>
   );
-  return {
-    rerender: (next: AuthContextValue) =>
-      view.rerender(
-        <AuthContext value={next}>
-          <RealtimeProvider>app</RealtimeProvider>
-        </AuthContext>,
-      ),
-  };
+  const view = render(tree(auth));
+  return { rerender: (next: AuthContextValue) => view.rerender(tree(next)) };
 }
 
 let sockets: ReturnType<typeof fakeSocket>[];
@@ -73,6 +70,17 @@ describe('RealtimeProvider', () => {
     act(() => vi.advanceTimersByTime(HEARTBEAT_MS));
     expect(socket.emit).toHaveBeenCalledTimes(2);
     expect(socket.emit).toHaveBeenLastCalledWith(clientRoomEvents.userStatus);
+  });
+
+  it('fetches the lists on screen again whenever the socket (re)connects', () => {
+    const queryClient = testQueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    renderRealtime(authValue({ token: 'tok' }), queryClient);
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => sockets[0].receive('connect'));
+    act(() => sockets[0].receive('connect'));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(invalidate).toHaveBeenCalledWith({ refetchType: 'active' });
   });
 
   it('logs out 1 s after the account is opened on another computer', () => {

@@ -5,6 +5,7 @@ import {
   HEARTBEAT_MS,
   LOGOUT_ELSEWHERE_DELAY_MS,
 } from '@balcao/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Socket } from 'socket.io-client';
@@ -37,6 +38,7 @@ export function isLoggedOutElsewhere(
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { token, user, logout } = useAuth();
+  const queryClient = useQueryClient();
   const [socket, setSocket] = useState<Socket | null>(null);
   const logoutRef = useRef(logout);
   const companyId = user?.companyId;
@@ -53,6 +55,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const sendStatus = () => connection.emit(clientRoomEvents.userStatus);
     const heartbeat = setInterval(sendStatus, HEARTBEAT_MS);
     connection.on('connect', sendStatus);
+    // Events sent while this socket was not yet (or no longer) connected are lost: on every
+    // connect the lists on screen are fetched again, so nothing that happened meanwhile is missed.
+    connection.on('connect', () => void queryClient.invalidateQueries({ refetchType: 'active' }));
     // A handshake refused for an expired token: refresh once; the new token reconnects.
     let refreshed = false;
     connection.on('connect_error', (err: Error) => {
@@ -74,7 +79,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       connection.disconnect();
       setSocket(null);
     };
-  }, [token, companyId, userId]);
+  }, [token, companyId, userId, queryClient]);
 
   return <SocketContext value={socket}>{children}</SocketContext>;
 }

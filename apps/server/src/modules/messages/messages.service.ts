@@ -1,4 +1,4 @@
-import { companyEvent, type Message, type MessageMediaType } from '@balcao/shared';
+import { companyEvent, type Message, type MessageMediaType, type Ticket } from '@balcao/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -139,20 +139,46 @@ export async function sendMessages(
       }))
     : [{ ...base, body: input.body, mediaType: 'chat' as const }];
   const lastMessage = input.body || stored.at(-1)?.file.fileName || '';
-  const ids = await ctx.db.transaction(async (tx) => {
+  return queueOutbound(
+    { db: ctx.db, realtime: ctx.realtime, jobs: deps.jobs },
+    ctx.companyId,
+    ticket,
+    values,
+    lastMessage,
+  );
+}
+
+export interface OutboundDeps {
+  db: Db;
+  realtime: Realtime;
+  jobs: Jobs;
+}
+
+/**
+ * The common tail of every outbound message (agent or automation): stored as pending with the
+ * ticket's last message in one transaction, announced, then handed to the durable send job.
+ */
+export async function queueOutbound(
+  deps: OutboundDeps,
+  companyId: number,
+  ticket: Ticket,
+  values: (typeof messages.$inferInsert)[],
+  lastMessage: string,
+): Promise<Message[]> {
+  const ids = await deps.db.transaction(async (tx) => {
     const rows = await tx.insert(messages).values(values).returning({ id: messages.id });
     await tx
       .update(tickets)
       .set({ lastMessage, lastMessageAt: new Date(), lastFromMe: true })
-      .where(eq(tickets.id, ticketId));
+      .where(eq(tickets.id, ticket.id));
     return rows.map((r) => r.id);
   });
-  const created = await viewMessages(ctx.db, await ctx.db.select().from(messages).where(inArray(messages.id, ids)));
+  const created = await viewMessages(deps.db, await deps.db.select().from(messages).where(inArray(messages.id, ids)));
   for (const message of created) {
-    emitMessage(ctx.realtime, ctx.companyId, ticket, 'create', message, { ticket: { ...ticket, lastMessage } });
+    emitMessage(deps.realtime, companyId, ticket, 'create', message, { ticket: { ...ticket, lastMessage } });
     await deps.jobs.send(
       SEND_QUEUE,
-      { messageId: message.id, companyId: ctx.companyId },
+      { messageId: message.id, companyId },
       { retryLimit: 3, retryDelay: 2, retryBackoff: true },
     );
   }

@@ -43,7 +43,7 @@ function toWhatsapp(r: Row, queueList: Whatsapp['queues']): Whatsapp {
   };
 }
 
-const whatsappQueueLink: QueueLink = {
+export const whatsappQueueLink: QueueLink = {
   table: whatsappQueues,
   owner: whatsappQueues.whatsappId,
   queue: whatsappQueues.queueId,

@@ -1,0 +1,233 @@
+import type { QueueOption } from '@balcao/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { StoredInbound } from '../inbound/handle-inbound.js';
+import { messages } from '../modules/messages/messages.schema.js';
+import { optionTree } from '../modules/queue-options/queue-options.service.js';
+import { queues } from '../modules/queues/queues.schema.js';
+import { type QueueRef, queueRefsOf } from '../modules/queues/queues.service.js';
+import { getSetting } from '../modules/settings/settings.service.js';
+import { tickets } from '../modules/tickets/tickets.schema.js';
+import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
+import { whatsappQueueLink, whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
+import { type AutomationDeps, type AutomationTicket, sendAutomatic } from './send-automatic.js';
+import { renderTemplate } from './templates.js';
+
+/**
+ * The queue menu and the queue-options chatbot of DOMAIN §2. The per-ticket state lives in the
+ * ticket: `queueId` (chosen queue), `queueOptionId` (current node of the options tree, null at
+ * its first level), `chatbot` (walking the options) and `amountUsedBotQueues` (menus sent).
+ */
+
+const botState = {
+  id: tickets.id,
+  companyId: tickets.companyId,
+  whatsappId: tickets.whatsappId,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  queueOptionId: tickets.queueOptionId,
+  chatbot: tickets.chatbot,
+  amountUsedBotQueues: tickets.amountUsedBotQueues,
+  isGroup: tickets.isGroup,
+  status: tickets.status,
+};
+type BotState = Pick<typeof tickets.$inferSelect, keyof typeof botState>;
+type StateChange = Partial<Pick<BotState, 'queueId' | 'queueOptionId' | 'chatbot' | 'amountUsedBotQueues'>>;
+
+interface Run {
+  deps: AutomationDeps;
+  state: BotState;
+  connection: { greetingMessage: string; maxUseBotQueues: number; timeUseBotQueues: number };
+  queues: QueueRef[];
+  timeZone: string;
+}
+
+export const MAIN_MENU_LINE = '*[ # ]* - Menu inicial';
+export const BACK_LINE = '*[ 0 ]* - Voltar';
+
+export const menuLine = (n: number, title: string) => `*[ ${n} ]* - ${title}`;
+
+const join = (...parts: string[]) =>
+  parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('\n\n');
+
+async function ticketView(run: Run): Promise<AutomationTicket> {
+  const view = await selectTicket(run.deps.db, run.state.companyId, run.state.id);
+  if (!view) throw new Error(`ticket ${run.state.id} vanished`);
+  return { ...view, companyId: run.state.companyId };
+}
+
+/** Renders the variables of §6 and sends the text, if any is left. */
+async function say(run: Run, text: string): Promise<void> {
+  if (!text.trim()) return;
+  const ticket = await ticketView(run);
+  const body = renderTemplate(text, {
+    contact: ticket.contact,
+    ticket,
+    now: new Date(),
+    timeZone: run.timeZone,
+  });
+  await sendAutomatic(run.deps, ticket, body);
+}
+
+/** Saves the bot state; a change of queue or chatbot flag is announced to the rooms before and after. */
+async function update(run: Run, change: StateChange): Promise<void> {
+  const before = { queueId: run.state.queueId, userId: run.state.userId };
+  await run.deps.db.update(tickets).set(change).where(eq(tickets.id, run.state.id));
+  Object.assign(run.state, change);
+  if (change.queueId !== undefined || change.chatbot !== undefined) {
+    const view = await selectTicket(run.deps.db, run.state.companyId, run.state.id);
+    if (view) emitTicket(run.deps.realtime, run.state.companyId, view, before);
+  }
+}
+
+const numberOf = (answer: string) => (/^\d{1,4}$/.test(answer) ? Number(answer) : Number.NaN);
+
+/** When the bot last spoke on this ticket: the start of the `timeUseBotQueues` window. */
+async function lastBotUse(run: Run): Promise<Date | undefined> {
+  const [row] = await run.deps.db
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.ticketId, run.state.id), eq(messages.isAutomatic, true)))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return row?.at;
+}
+
+/** The contact is at the main menu (no queue yet): assign, interpret the answer, or (re)send the menu. */
+async function mainMenu(run: Run, answer: string): Promise<void> {
+  const { connection, queues: list } = run;
+  // One message, greeting first: two automatic messages could reach the phone out of order.
+  if (list.length === 1) return enterQueue(run, list[0], connection.greetingMessage);
+  const chosen = list[numberOf(answer) - 1];
+  if (chosen) return enterQueue(run, chosen);
+
+  let used = run.state.amountUsedBotQueues;
+  if (used > 0 && connection.timeUseBotQueues > 0) {
+    const last = await lastBotUse(run);
+    if (!last || Date.now() - last.getTime() > connection.timeUseBotQueues * 60_000) used = 0;
+  }
+  // 0 means no limit; past the limit the ticket waits, pending, for a human.
+  if (connection.maxUseBotQueues > 0 && used >= connection.maxUseBotQueues) {
+    if (used !== run.state.amountUsedBotQueues) await update(run, { amountUsedBotQueues: used });
+    return;
+  }
+  await update(run, { amountUsedBotQueues: used + 1 });
+  await say(run, join(connection.greetingMessage, list.map((q, i) => menuLine(i + 1, q.name)).join('\n')));
+}
+
+/** A numbered list of options, with the way back and the way to the main menu. */
+function optionsText(intro: string, options: QueueOption[], atRoot: boolean): string {
+  const lines = options.map((o) => menuLine(o.option, o.title)).join('\n');
+  const footer = atRoot ? MAIN_MENU_LINE : `${BACK_LINE}\n${MAIN_MENU_LINE}`;
+  return join(intro, lines, footer);
+}
+
+async function queueGreeting(run: Run, queueId: number): Promise<string> {
+  const [row] = await run.deps.db
+    .select({ greetingMessage: queues.greetingMessage })
+    .from(queues)
+    .where(eq(queues.id, queueId));
+  return row?.greetingMessage ?? '';
+}
+
+/** The queue is chosen: its agents see the ticket; its options (if any) start the chatbot. */
+async function enterQueue(run: Run, queue: QueueRef, intro = ''): Promise<void> {
+  const tree = await optionTree(run.deps.db, queue.id);
+  await update(run, { queueId: queue.id, queueOptionId: null, chatbot: tree.length > 0, amountUsedBotQueues: 0 });
+  const greeting = await queueGreeting(run, queue.id);
+  await say(run, join(intro, tree.length ? optionsText(greeting, tree, true) : greeting));
+}
+
+/** The path from the first level to the option `id` (empty at the first level or when it is gone). */
+function pathTo(options: QueueOption[], id: number | null): QueueOption[] {
+  if (id === null) return [];
+  for (const o of options) {
+    if (o.id === id) return [o];
+    const below = pathTo(o.children ?? [], id);
+    if (below.length) return [o, ...below];
+  }
+  return [];
+}
+
+/** Shows a level of the tree: the option's message and children, or the queue's greeting and first level. */
+async function showLevel(run: Run, tree: QueueOption[], node: QueueOption | undefined): Promise<void> {
+  if (!node) {
+    await say(run, optionsText(await queueGreeting(run, run.state.queueId as number), tree, true));
+    return;
+  }
+  await say(run, optionsText(node.message, node.children ?? [], false));
+}
+
+/** The contact walks the queue's options tree. */
+async function optionsBot(run: Run, answer: string): Promise<void> {
+  const queueId = run.state.queueId as number;
+  const tree = await optionTree(run.deps.db, queueId);
+  if (answer === '#') {
+    await update(run, { queueId: null, queueOptionId: null, chatbot: false, amountUsedBotQueues: 0 });
+    return mainMenu(run, '');
+  }
+  if (tree.length === 0) {
+    await update(run, { chatbot: false, queueOptionId: null });
+    return;
+  }
+  const path = pathTo(tree, run.state.queueOptionId);
+  const current = path.at(-1);
+  if (answer === '0') {
+    // One level up, skipping the options that were followed automatically (a single child).
+    let i = path.length - 2;
+    while (i >= 0 && (path[i].children?.length ?? 0) === 1) i--;
+    const parent = i >= 0 ? path[i] : undefined;
+    await update(run, { queueOptionId: parent?.id ?? null });
+    return showLevel(run, tree, parent);
+  }
+  const siblings = current ? (current.children ?? []) : tree;
+  let chosen = siblings.find((o) => o.option === numberOf(answer));
+  if (!chosen) return showLevel(run, tree, current);
+  const texts: string[] = [];
+  while (chosen.children?.length === 1) {
+    texts.push(chosen.message);
+    chosen = chosen.children[0];
+  }
+  const children = chosen.children ?? [];
+  if (children.length) {
+    await update(run, { queueOptionId: chosen.id });
+    await say(run, join(...texts, optionsText(chosen.message, children, false)));
+    return;
+  }
+  // A leaf: its message ends the bot; the ticket waits in the queue for an agent.
+  await update(run, { queueOptionId: chosen.id, chatbot: false });
+  await say(run, join(...texts, chosen.message));
+}
+
+/**
+ * Runs after an inbound message is stored (DOMAIN §1.7, §2): only for the contact's own messages on
+ * a ticket with no user that is not a group, and only when the connection has queues.
+ */
+export async function runQueueMenu(deps: AutomationDeps, stored: StoredInbound): Promise<void> {
+  if (stored.fromMe) return;
+  const [state] = await deps.db
+    .select(botState)
+    .from(tickets)
+    .where(and(eq(tickets.id, stored.ticketId), eq(tickets.companyId, stored.companyId)));
+  if (!state || state.userId !== null || state.isGroup || state.status === 'closed') return;
+  if (state.queueId !== null && !state.chatbot) return;
+  const connection = await whatsappRow(deps.db, stored.companyId, stored.whatsappId);
+  const list = (await queueRefsOf(deps.db, whatsappQueueLink, [connection.id])).get(connection.id) ?? [];
+  if (list.length === 0) return;
+  const [message] = await deps.db
+    .select({ body: messages.body })
+    .from(messages)
+    .where(eq(messages.id, stored.messageId));
+  const answer = (message?.body ?? '').trim();
+  const run: Run = {
+    deps,
+    state,
+    connection,
+    queues: list,
+    timeZone: await getSetting(deps.db, stored.companyId, 'timezone'),
+  };
+  if (state.queueId === null) return mainMenu(run, answer);
+  return optionsBot(run, answer);
+}

@@ -1,0 +1,44 @@
+import type { Message, Ticket } from '@balcao/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { queueOutbound } from '../modules/messages/messages.service.js';
+import type { Jobs } from '../platform/jobs/jobs.js';
+import type { Realtime } from '../platform/realtime/realtime.js';
+
+export interface AutomationDeps {
+  db: Db;
+  realtime: Realtime;
+  jobs: Jobs;
+  log: Logger;
+}
+
+/** A ticket as the automations see it: the API view plus its company. */
+export type AutomationTicket = Ticket & { companyId: number };
+
+/**
+ * An automatic message from the server itself: stored as pending (fromMe, isAutomatic), shown
+ * as the ticket's last message, announced, and delivered by the same send job as agent messages.
+ */
+export async function sendAutomatic(deps: AutomationDeps, ticket: AutomationTicket, body: string): Promise<Message> {
+  const [message] = await queueOutbound(
+    deps,
+    ticket.companyId,
+    ticket,
+    [
+      {
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        whatsappId: ticket.whatsappId,
+        contactId: ticket.contactId,
+        body,
+        mediaType: 'chat',
+        fromMe: true,
+        read: true,
+        isAutomatic: true,
+        sendStatus: 'pending',
+      },
+    ],
+    body,
+  );
+  return message;
+}

@@ -1,0 +1,70 @@
+/** The message variables of DOMAIN §6, rendered in every automatic message. */
+
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+export interface TemplateContext {
+  contact: { name: string };
+  ticket: { id: number };
+  now: Date;
+  /** IANA time zone of the company (setting `timezone`); an unknown zone falls back to the default. */
+  timeZone: string;
+}
+
+interface LocalTime {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+}
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: DEFAULT_TIME_ZONE });
+  }
+}
+
+/** The wall-clock date and time of `now` in `timeZone`, zero-padded. */
+export function localTime(now: Date, timeZone: string): LocalTime {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+}
+
+/** Bom dia 05–11h, Boa tarde 12–17h, Boa noite otherwise. */
+export function greetingOf(hour: number): string {
+  if (hour >= 5 && hour < 12) return 'Bom dia';
+  if (hour >= 12 && hour < 18) return 'Boa tarde';
+  return 'Boa noite';
+}
+
+/** Replaces the known `{{variables}}`; unknown ones are left as written. */
+export function renderTemplate(text: string, ctx: TemplateContext): string {
+  if (!text.includes('{{')) return text;
+  const t = localTime(ctx.now, ctx.timeZone);
+  const name = ctx.contact.name.trim();
+  const values: Record<string, string> = {
+    firstName: name.split(/\s+/)[0] ?? '',
+    name,
+    ms: greetingOf(Number(t.hour)),
+    protocol: `${t.year}${t.month}${t.day}${ctx.ticket.id}`,
+    date: `${t.day}/${t.month}/${t.year}`,
+    hour: `${t.hour}:${t.minute}`,
+  };
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? values[key] : whole,
+  );
+}
