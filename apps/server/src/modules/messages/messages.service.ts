@@ -1,5 +1,5 @@
 import { companyEvent, type Message, type MessageMediaType, type Ticket } from '@balcao/shared';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
@@ -185,7 +185,62 @@ export async function queueOutbound(
   return created;
 }
 
-/** The send job: one message through its connection; `failed` once the retries are spent. */
+/** Sends of one ticket run one after another in this process, so the contact gets them in order. */
+const ticketSends = new Map<number, Promise<unknown>>();
+
+function oneAtATime<T>(ticketId: number, run: () => Promise<T>): Promise<T> {
+  const next = (ticketSends.get(ticketId) ?? Promise.resolve()).catch(() => undefined).then(run);
+  ticketSends.set(ticketId, next);
+  const forget = () => {
+    if (ticketSends.get(ticketId) === next) ticketSends.delete(ticketId);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
+type PendingRow = { m: typeof messages.$inferSelect; number: string; queueId: number | null; userId: number | null };
+
+async function sendOne(db: Db, realtime: Realtime, deps: Pick<MessagingDeps, 'channels' | 'storage'>, row: PendingRow) {
+  const { m } = row;
+  const channel = deps.channels.get(m.whatsappId);
+  const quoted = m.quotedMsgId
+    ? (await db.select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, m.quotedMsgId)))[0]
+    : undefined;
+  const opts = { quotedProviderId: quoted?.providerId ?? undefined };
+  let sent: { providerId: string };
+  if (m.mediaKey) {
+    const file = await deps.storage.open(m.mediaKey);
+    if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const data = Buffer.concat(chunks);
+    sent = await channel.sendMedia(
+      row.number,
+      { data, fileName: m.mediaName ?? 'file', mimetype: m.mediaMime ?? 'application/octet-stream' },
+      m.body,
+      opts,
+    );
+  } else {
+    sent = await channel.sendText(row.number, m.body, opts);
+  }
+  await finishSend(db, realtime, row, { providerId: sent.providerId, ack: 1, sendStatus: 'sent' });
+}
+
+async function finishSend(db: Db, realtime: Realtime, row: PendingRow, set: Partial<typeof messages.$inferInsert>) {
+  await db.update(messages).set(set).where(eq(messages.id, row.m.id));
+  const message = await viewMessage(db, row.m.id);
+  const ticket = { id: row.m.ticketId, queueId: row.queueId, userId: row.userId };
+  if (message) emitMessage(realtime, row.m.companyId, ticket, 'update', message);
+}
+
+const isPermanent = (err: unknown) =>
+  err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
+
+/**
+ * The send job of one message. Jobs may run in any order (the instant drain and the poll), so it
+ * first sends the ticket's older pending messages, oldest first: the contact always reads the
+ * conversation in the order the agents wrote it. `failed` once the job's retries are spent.
+ */
 export async function deliverMessage(
   db: Db,
   realtime: Realtime,
@@ -193,62 +248,46 @@ export async function deliverMessage(
   job: { messageId: number; companyId: number },
   attempt: { retryCount: number; retryLimit: number },
 ): Promise<void> {
-  const [row] = await db
-    .select({ m: messages, number: contacts.number, queueId: tickets.queueId, userId: tickets.userId })
+  const [target] = await db
+    .select({ ticketId: messages.ticketId })
     .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(eq(messages.id, job.messageId), eq(messages.companyId, job.companyId)));
-  // Sent already, or deleted by the agent before it could be sent: nothing to deliver.
-  if (row?.m.sendStatus !== 'pending' || row.m.isDeleted) return;
-  const { m } = row;
-  const finish = async (set: Partial<typeof messages.$inferInsert>) => {
-    await db.update(messages).set(set).where(eq(messages.id, m.id));
-    const message = await viewMessage(db, m.id);
-    if (message)
-      emitMessage(
-        realtime,
-        job.companyId,
-        { id: m.ticketId, queueId: row.queueId, userId: row.userId },
-        'update',
-        message,
-      );
-  };
-  try {
-    const channel = deps.channels.get(m.whatsappId);
-    const quoted = m.quotedMsgId
-      ? (await db.select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, m.quotedMsgId)))[0]
-      : undefined;
-    const opts = { quotedProviderId: quoted?.providerId ?? undefined };
-    let sent: { providerId: string };
-    if (m.mediaKey) {
-      const file = await deps.storage.open(m.mediaKey);
-      if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-      sent = await channel.sendMedia(
-        row.number,
-        {
-          data: Buffer.concat(chunks),
-          fileName: m.mediaName ?? 'file',
-          mimetype: m.mediaMime ?? 'application/octet-stream',
-        },
-        m.body,
-        opts,
-      );
-    } else {
-      sent = await channel.sendText(row.number, m.body, opts);
+  if (!target) return;
+  await oneAtATime(target.ticketId, async () => {
+    const backlog: PendingRow[] = await db
+      .select({ m: messages, number: contacts.number, queueId: tickets.queueId, userId: tickets.userId })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(
+        and(
+          eq(messages.ticketId, target.ticketId),
+          eq(messages.sendStatus, 'pending'),
+          eq(messages.isDeleted, false),
+          lte(messages.id, job.messageId),
+        ),
+      )
+      .orderBy(asc(messages.id));
+    for (const row of backlog) {
+      try {
+        await sendOne(db, realtime, deps, row);
+      } catch (err) {
+        const own = row.m.id === job.messageId;
+        if (isPermanent(err) || (own && attempt.retryCount >= attempt.retryLimit)) {
+          await finishSend(db, realtime, row, { sendStatus: 'failed' });
+          continue;
+        }
+        // An older message could not go yet: this one waits for it (the job is retried), or, on
+        // its last attempt, fails with it rather than staying pending forever.
+        const ownRow = backlog.find((b) => b.m.id === job.messageId);
+        if (ownRow && attempt.retryCount >= attempt.retryLimit) {
+          await finishSend(db, realtime, ownRow, { sendStatus: 'failed' });
+          return;
+        }
+        throw err;
+      }
     }
-    await finish({ providerId: sent.providerId, ack: 1, sendStatus: 'sent' });
-  } catch (err) {
-    const permanent =
-      err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
-    if (permanent || attempt.retryCount >= attempt.retryLimit) {
-      await finish({ sendStatus: 'failed' });
-      return;
-    }
-    throw err;
-  }
+  });
 }
 
 export async function deleteMessage(ctx: ServiceContext, deps: MessagingDeps, id: number): Promise<Message> {
