@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { runQueueMenu } from './automations/queue-menu.js';
+import { runInboundAutomations } from './automations/index.js';
 import type { ChannelEvents } from './channels/channel.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
@@ -36,7 +36,7 @@ export function createMessaging(opts: {
           realtime: opts.realtime,
           storage,
           log: opts.log,
-          afterStore: automation && ((stored) => runQueueMenu(automation, stored)),
+          afterStore: automation && ((stored) => runInboundAutomations(automation, stored)),
         },
         m,
       );
