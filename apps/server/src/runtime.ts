@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { registerTicketExpiry } from './automations/expiry.js';
 import { runInboundAutomations } from './automations/index.js';
 import type { ChannelEvents } from './channels/channel.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
@@ -23,11 +24,13 @@ export function createMessaging(opts: {
   storage?: Storage;
   /** The send job of automatic messages; without it the inbound automations do not run. */
   jobs?: Jobs;
+  /** The automations' clock (business hours); tests inject one. */
+  now?: () => Date;
 }) {
   const db = opts.database.db;
   const storage = opts.storage ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
   const jobs = opts.jobs;
-  const automation = jobs ? { db, realtime: opts.realtime, jobs, log: opts.log } : undefined;
+  const automation = jobs ? { db, realtime: opts.realtime, jobs, log: opts.log, now: opts.now } : undefined;
   const events: ChannelEvents = {
     inbound: async (m) => {
       await handleInbound(
@@ -61,6 +64,7 @@ export async function startWorkers(deps: AppDeps & { jobs: Jobs }): Promise<void
     deliverMessage(db, deps.realtime, deps, job, attempt ?? { retryCount: 0, retryLimit: 0 }),
   );
   await registerSessionCleanup(db, deps.jobs);
+  await registerTicketExpiry({ db, realtime: deps.realtime, jobs: deps.jobs }, deps.jobs);
 }
 
 /** Brings back the connections that were up when the server stopped. */

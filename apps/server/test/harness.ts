@@ -62,7 +62,7 @@ export interface TestServer {
  */
 export async function createTestServer(
   env: Record<string, string> = {},
-  opts: { jobs?: boolean } = {},
+  opts: { jobs?: boolean; now?: () => Date } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'balcao-test-'));
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
@@ -81,7 +81,7 @@ export async function createTestServer(
     log,
   });
   const jobs = opts.jobs ? await startJobs(database, log) : noJobs;
-  const { storage, channels } = createMessaging({ config, database, realtime, log, jobs });
+  const { storage, channels } = createMessaging({ config, database, realtime, log, jobs, now: opts.now });
   const deps: AppDeps = {
     config,
     database,

@@ -1,15 +1,23 @@
 import type { StoredInbound } from '../inbound/handle-inbound.js';
+import { outOfHours } from './business-hours.js';
 import { runQueueMenu } from './queue-menu.js';
+import { runRatingAnswer } from './rating.js';
 import type { AutomationDeps } from './send-automatic.js';
 
 /** One automation of DOMAIN §1.7: 'handled' stops the ones after it for this message. */
-export type InboundStep = (
-  deps: AutomationDeps,
-  stored: StoredInbound,
-) => Promise<'handled' | 'continue' | undefined | void>;
+export type InboundStep = (deps: AutomationDeps, stored: StoredInbound) => Promise<'handled' | 'continue' | undefined>;
 
-/** The automations after an inbound message, in the order DOMAIN §1.7 gives them. */
-const steps: InboundStep[] = [runQueueMenu];
+/** The queue menu and its chatbot come last: whatever they decide, nothing follows them. */
+const queueMenu: InboundStep = async (deps, stored) => {
+  await runQueueMenu(deps, stored);
+  return 'handled';
+};
+
+/**
+ * The automations after an inbound message, in the order DOMAIN §1.7 gives them. An answer to a
+ * pending rating (DOMAIN §4) is not a new conversation: nothing after it runs.
+ */
+const steps: InboundStep[] = [runRatingAnswer, outOfHours, queueMenu];
 
 export async function runInboundAutomations(deps: AutomationDeps, stored: StoredInbound): Promise<void> {
   for (const step of steps) {

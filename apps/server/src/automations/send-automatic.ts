@@ -10,6 +10,8 @@ export interface AutomationDeps {
   realtime: Realtime;
   jobs: Jobs;
   log: Logger;
+  /** The automations' clock (business hours); `new Date()` when absent. Injected by tests. */
+  now?: () => Date;
 }
 
 /** A ticket as the automations see it: the API view plus its company. */
@@ -19,7 +21,11 @@ export type AutomationTicket = Ticket & { companyId: number };
  * An automatic message from the server itself: stored as pending (fromMe, isAutomatic), shown
  * as the ticket's last message, announced, and delivered by the same send job as agent messages.
  */
-export async function sendAutomatic(deps: AutomationDeps, ticket: AutomationTicket, body: string): Promise<Message> {
+export async function sendAutomatic(
+  deps: Pick<AutomationDeps, 'db' | 'realtime' | 'jobs'>,
+  ticket: AutomationTicket,
+  body: string,
+): Promise<Message> {
   const [message] = await queueOutbound(
     deps,
     ticket.companyId,

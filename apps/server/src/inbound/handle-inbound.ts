@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { isRatingAnswer } from '../automations/rating.js';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { contacts } from '../modules/contacts/contacts.schema.js';
@@ -98,12 +99,23 @@ async function ticketFor(tx: Db, m: InboundMessage, contactId: number) {
     .where(and(scope, ne(tickets.status, 'closed')))
     .limit(1);
   if (open) return { ...open, opened: false, before: open };
-  const [closed] = await tx
-    .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
+  const [last] = await tx
+    .select({
+      id: tickets.id,
+      queueId: tickets.queueId,
+      userId: tickets.userId,
+      awaitingRating: tickets.awaitingRating,
+    })
     .from(tickets)
     .where(scope)
     .orderBy(desc(tickets.updatedAt))
     .limit(1);
+  const closed = last && { id: last.id, queueId: last.queueId, userId: last.userId };
+  // The contact's 1–5 answer to a pending rating stays on the closed ticket (DOMAIN §4); any other
+  // message reopens it.
+  if (closed && last.awaitingRating && !m.fromMe && isRatingAnswer(m.body)) {
+    return { ...closed, opened: false, before: closed };
+  }
   let id: number;
   if (closed) {
     await tx
@@ -116,6 +128,7 @@ async function ticketFor(tx: Db, m: InboundMessage, contactId: number) {
         chatbot: false,
         amountUsedBotQueues: 0,
         queueOptionId: null,
+        awaitingRating: false,
       })
       .where(eq(tickets.id, closed.id));
     id = closed.id;

@@ -1,5 +1,6 @@
 import { idParam, ticketCreate, ticketSchema, ticketsListQuery, ticketsListReply, ticketUpdate } from '@balcao/shared';
 import { z } from 'zod';
+import { runTicketTransition } from '../../automations/ticket-transitions.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import {
   createTicket,
@@ -13,6 +14,7 @@ import {
 export const ticketsRoutes: ModuleRoutes = (app, deps, guards) => {
   const tags = ['tickets'];
   const ctx = serviceContext.bind(null, deps);
+  const automation = { db: deps.database.db, realtime: deps.realtime, jobs: deps.jobs };
   app.get(
     '/tickets',
     { preHandler: guards.auth, schema: { tags, querystring: ticketsListQuery, response: { 200: ticketsListReply } } },
@@ -39,7 +41,13 @@ export const ticketsRoutes: ModuleRoutes = (app, deps, guards) => {
   app.put(
     '/tickets/:id',
     { preHandler: guards.auth, schema: { tags, params: idParam, body: ticketUpdate, response: { 200: ticketSchema } } },
-    (request) => updateTicket(ctx(request), request.params.id, request.body),
+    (request) =>
+      updateTicket(ctx(request), request.params.id, request.body, (change) =>
+        // The change is saved: a failed automatic message is logged, not reported as a failed update.
+        runTicketTransition(automation, change).catch((err) =>
+          request.log.error({ err, ticketId: change.ticket.id }, 'ticket automation failed'),
+        ),
+      ),
   );
   app.delete('/tickets/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
     await deleteTicket(ctx(request), request.params.id);

@@ -204,7 +204,23 @@ function nextState(ctx: ServiceContext, current: Ticket, input: TicketUpdate) {
   return { status, userId, queueId, whatsappId: input.whatsappId ?? current.whatsappId };
 }
 
-export async function updateTicket(ctx: ServiceContext, id: number, input: TicketUpdate): Promise<Ticket> {
+/** A saved change of a ticket, for the automations that follow it (DOMAIN §4). */
+export interface TicketTransition {
+  ctx: ServiceContext;
+  before: Ticket;
+  ticket: Ticket;
+}
+
+/**
+ * `after` runs once the change is saved and announced (the closing automations); the caller
+ * passes it, so this service does not depend on the automations that depend on it.
+ */
+export async function updateTicket(
+  ctx: ServiceContext,
+  id: number,
+  input: TicketUpdate,
+  after?: (change: TicketTransition) => Promise<void>,
+): Promise<Ticket> {
   const current = await getTicket(ctx, id);
   const next = nextState(ctx, current, input);
   if (next.queueId !== null && next.queueId !== current.queueId) await findQueue(ctx.db, ctx.companyId, next.queueId);
@@ -220,6 +236,8 @@ export async function updateTicket(ctx: ServiceContext, id: number, input: Ticke
         .set({
           ...next,
           ...(closing ? { useIntegration: false, integrationId: null, promptId: null, chatbot: false } : {}),
+          // A rating is only awaited by a ticket that stays closed (set again after closing, DOMAIN §4).
+          ...(closing || next.status !== 'closed' ? { awaitingRating: false } : {}),
           ...(input.useIntegration !== undefined ? { useIntegration: input.useIntegration } : {}),
           ...(typeof input.promptId === 'number' ? { promptId: input.promptId } : {}),
           ...(typeof input.integrationId === 'number' ? { integrationId: input.integrationId } : {}),
@@ -263,6 +281,7 @@ export async function updateTicket(ctx: ServiceContext, id: number, input: Ticke
   if (!updated) throw await otherOpenTicketError(ctx.db, ctx.companyId, current.contactId, next.whatsappId);
   const ticket = (await selectTicket(ctx.db, ctx.companyId, id)) as Ticket;
   emitTicket(ctx.realtime, ctx.companyId, ticket, current);
+  if (after) await after({ ctx, before: current, ticket });
   return ticket;
 }
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/AuthContext';
 import { PageContainer } from '../../components/PageContainer';
+import { CompanyHoursTab } from './CompanyHoursTab';
 import { OptionsTab } from './OptionsTab';
 import { settingValue, useSettings } from './settingsApi';
 
@@ -55,7 +56,7 @@ export default function SettingsPage() {
           ))}
         </Tabs>
         <Box sx={{ p: { xs: 2, sm: 3 } }} role="tabpanel">
-          {tab === 'options' ? <OptionsTab /> : <PendingTab />}
+          {tab === 'options' ? <OptionsTab /> : tab === 'schedules' ? <CompanyHoursTab /> : <PendingTab />}
         </Box>
       </Paper>
     </PageContainer>

@@ -1,0 +1,146 @@
+import type { WeeklyScheduleEntry } from '@balcao/shared';
+import { and, eq } from 'drizzle-orm';
+import type { StoredInbound } from '../inbound/handle-inbound.js';
+import { companies } from '../modules/companies/companies.schema.js';
+import { queues } from '../modules/queues/queues.schema.js';
+import { getSetting } from '../modules/settings/settings.service.js';
+import { tickets } from '../modules/tickets/tickets.schema.js';
+import { selectTicket } from '../modules/tickets/tickets.view.js';
+import { whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
+import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
+import { DEFAULT_TIME_ZONE, renderTemplate } from './templates.js';
+
+/**
+ * Business hours of DOMAIN §3. A weekly schedule has (at most) one entry per weekday, matched by
+ * `weekdayEn`, with `startTime`/`endTime` as 'HH:MM' in the company's time zone:
+ * - start inclusive, end exclusive ('08:00'–'18:00' is open from 08:00 to 17:59);
+ * - both times empty: open all day; only one empty: from 00:00 / until the end of the day;
+ * - equal times ('00:00'–'00:00', the default Sunday): closed all day;
+ * - an end before the start ('22:00'–'06:00'): open from the start to midnight and from
+ *   midnight to the end of that same weekday;
+ * - no schedule at all, or no entry for the day: open (nothing was configured).
+ */
+
+type Schedule = Pick<WeeklyScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>;
+
+function weekdayFormatter(timeZone: string): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: DEFAULT_TIME_ZONE });
+  }
+}
+
+const minutesOf = (hhmm: string): number | undefined => {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
+};
+
+function openWith(schedules: readonly Schedule[], now: Date, fmt: Intl.DateTimeFormat): boolean {
+  if (schedules.length === 0) return true;
+  const parts = Object.fromEntries(fmt.formatToParts(now).map((p) => [p.type, p.value]));
+  const weekday = String(parts.weekday).toLowerCase();
+  const entry = schedules.find((s) => s.weekdayEn.toLowerCase() === weekday);
+  if (!entry) return true;
+  const minute = Number(parts.hour) * 60 + Number(parts.minute);
+  const start = minutesOf(entry.startTime ?? '') ?? 0;
+  const end = minutesOf(entry.endTime ?? '') ?? 24 * 60;
+  if (start === end) return false;
+  if (start < end) return minute >= start && minute < end;
+  return minute >= start || minute < end;
+}
+
+/** Whether the schedule is open at `now`, evaluated in `timeZone` (an unknown zone falls back to the default). */
+export function isOpen(schedules: readonly Schedule[] | null | undefined, now: Date, timeZone: string): boolean {
+  return openWith(schedules ?? [], now, weekdayFormatter(timeZone));
+}
+
+const MINUTE = 60_000;
+/** Past this, a notification is always considered from an earlier closed period. */
+const MAX_CLOSED_SPAN = 7 * 24 * 60 * MINUTE;
+
+/**
+ * Whether the schedule stayed closed for every minute from `since` to `now` (so a notification
+ * sent at `since` belongs to the current closed period). Checked minute by minute (schedules have
+ * minute precision), and never longer than 7 days: a schedule closed all week notifies weekly.
+ */
+export function closedThroughout(
+  schedules: readonly Schedule[] | null | undefined,
+  since: Date,
+  now: Date,
+  timeZone: string,
+): boolean {
+  if (now.getTime() - since.getTime() > MAX_CLOSED_SPAN) return false;
+  const fmt = weekdayFormatter(timeZone);
+  const list = schedules ?? [];
+  for (let t = since.getTime(); t < now.getTime(); t += MINUTE) {
+    if (openWith(list, new Date(t), fmt)) return false;
+  }
+  return !openWith(list, now, fmt);
+}
+
+/**
+ * The out-of-hours step (DOMAIN §1.7, §3), before the queue menu: for the contact's own messages on
+ * tickets without a user. Setting `scheduleType` 'company' uses the company's schedule and the
+ * connection's `outOfHoursMessage`; 'queue' (only once the ticket has a queue) uses that queue's
+ * schedule and message, the connection's message when the queue has none.
+ *
+ * When closed: the message is sent at most once per ticket per closed period — it is skipped when
+ * `tickets.outOfHoursNotifiedAt` is set and the schedule has been closed ever since (see
+ * `closedThroughout`) — and the step returns 'handled' so neither menu nor chatbot answers.
+ */
+export async function outOfHours(deps: AutomationDeps, stored: StoredInbound): Promise<'handled' | 'continue'> {
+  if (stored.fromMe) return 'continue';
+  const mode = await getSetting(deps.db, stored.companyId, 'scheduleType');
+  if (mode !== 'company' && mode !== 'queue') return 'continue';
+  const [ticket] = await deps.db
+    .select({
+      userId: tickets.userId,
+      queueId: tickets.queueId,
+      isGroup: tickets.isGroup,
+      status: tickets.status,
+      notifiedAt: tickets.outOfHoursNotifiedAt,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.id, stored.ticketId), eq(tickets.companyId, stored.companyId)));
+  if (!ticket || ticket.userId !== null || ticket.isGroup || ticket.status === 'closed') return 'continue';
+
+  let schedules: Schedule[];
+  let message = '';
+  if (mode === 'company') {
+    const [company] = await deps.db
+      .select({ schedules: companies.schedules })
+      .from(companies)
+      .where(eq(companies.id, stored.companyId));
+    schedules = company?.schedules ?? [];
+  } else {
+    if (ticket.queueId === null) return 'continue';
+    const [queue] = await deps.db
+      .select({ schedules: queues.schedules, outOfHoursMessage: queues.outOfHoursMessage })
+      .from(queues)
+      .where(and(eq(queues.id, ticket.queueId), eq(queues.companyId, stored.companyId)));
+    schedules = queue?.schedules ?? [];
+    message = queue?.outOfHoursMessage ?? '';
+  }
+
+  const now = deps.now?.() ?? new Date();
+  const timeZone = await getSetting(deps.db, stored.companyId, 'timezone');
+  if (isOpen(schedules, now, timeZone)) return 'continue';
+  if (ticket.notifiedAt && closedThroughout(schedules, ticket.notifiedAt, now, timeZone)) return 'handled';
+
+  if (!message.trim()) message = (await whatsappRow(deps.db, stored.companyId, stored.whatsappId)).outOfHoursMessage;
+  if (!message.trim()) return 'handled';
+  await deps.db.update(tickets).set({ outOfHoursNotifiedAt: now }).where(eq(tickets.id, stored.ticketId));
+  const view = await selectTicket(deps.db, stored.companyId, stored.ticketId);
+  if (!view) return 'handled';
+  const automationTicket = { ...view, companyId: stored.companyId };
+  const body = renderTemplate(message, { contact: view.contact, ticket: view, now, timeZone });
+  await sendAutomatic(deps, automationTicket, body);
+  return 'handled';
+}
