@@ -11,6 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { cloudRoutes } from './channels/cloud/cloud.routes.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
@@ -56,6 +57,7 @@ const modules: ModuleRoutes[] = [
   quickMessagesRoutes,
   mediaRoutes,
   sandboxRoutes,
+  cloudRoutes,
 ];
 
 /** The HTTP + Socket.IO server with every module. Tests call it with their own deps. */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { resolveJwtSecrets } from './platform/auth/secrets.js';
 
-const secrets = { JWT_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) };
+const secrets = { JWT_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32), ENCRYPTION_KEY: 'c'.repeat(32) };
 
 describe('loadConfig', () => {
   it('refuses to start in production without both JWT secrets', () => {
@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secrets.JWT_SECRET })).toThrow(message);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_REFRESH_SECRET: secrets.JWT_REFRESH_SECRET })).toThrow(
       message,
+    );
+  });
+
+  it('refuses to start in production without ENCRYPTION_KEY', () => {
+    const { ENCRYPTION_KEY: _k, ...jwt } = secrets;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...jwt })).toThrow(
+      'ENCRYPTION_KEY is required when NODE_ENV=production',
     );
   });
 

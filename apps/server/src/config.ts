@@ -22,6 +22,10 @@ const envSchema = z.object({
   SERVE_WEB: bool.default(true),
   WEB_DIST: z.string().optional(),
   SANDBOX: bool.optional(),
+  /** Key for secrets encrypted at rest (Cloud API tokens). Required in production; embedded mode generates one under DATA_DIR. */
+  ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** Base URL of the WhatsApp Cloud API (Graph); tests point it at a local fake. */
+  CLOUD_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Login attempts allowed per window, per IP (all attempts) and per e-mail (failures). */
   LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(30),
@@ -49,6 +53,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === 'production';
   if (production && (!e.JWT_SECRET || !e.JWT_REFRESH_SECRET)) {
     throw new Error('JWT_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production');
+  }
+  if (production && !e.ENCRYPTION_KEY) {
+    throw new Error('ENCRYPTION_KEY is required when NODE_ENV=production');
   }
   return { ...e, production, sandboxEnabled: e.SANDBOX ?? !production };
 }

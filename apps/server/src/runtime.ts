@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { handleCall } from './automations/calls.js';
 import { registerTicketExpiry } from './automations/expiry.js';
 import { runInboundAutomations } from './automations/index.js';
 import type { ChannelEvents } from './channels/channel.js';
+import { encryptionKeyOf } from './channels/cloud/cloud.crypto.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -48,11 +50,16 @@ export function createMessaging(opts: {
     connection: (u) => applyConnectionUpdate(db, opts.realtime, u),
     call: async (c) => {
       opts.log.info({ whatsappId: c.whatsappId }, 'incoming call');
+      // Like the inbound automations: the call log and the "calls disabled" answer need the send job.
+      if (automation) await handleCall({ ...automation, storage, channelOf: (id) => channels.get(id) }, c);
     },
   };
   const channels: ChannelManager = createChannelManager(
     { db, storage, events, log: opts.log },
-    { sandboxEnabled: opts.config.sandboxEnabled },
+    {
+      sandboxEnabled: opts.config.sandboxEnabled,
+      cloud: { graphUrl: opts.config.CLOUD_GRAPH_URL, key: encryptionKeyOf(opts.config) },
+    },
   );
   return { storage, channels, events };
 }

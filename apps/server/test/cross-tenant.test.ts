@@ -82,6 +82,11 @@ const routes: Route[] = [
   },
   { method: 'GET', url: (b) => `/sandbox/${b.whatsappId}/outbound?number=${SECRET_NUMBER}` },
   { method: 'POST', url: (b) => `/sandbox/${b.whatsappId}/ack`, payload: { providerId: 'SBXB', ack: 3 } },
+  {
+    method: 'POST',
+    url: (b) => `/sandbox/${b.whatsappId}/call`,
+    payload: { number: '5599900000001', callId: 'A-CALL' },
+  },
   // contacts
   { method: 'GET', url: (b) => `/contacts/${b.contactId}` },
   { method: 'PUT', url: (b) => `/contacts/${b.contactId}`, payload: { name: 'Hacked by A', extraInfo: [] } },

@@ -4,6 +4,7 @@ import { whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import type { Storage } from '../platform/storage/storage.js';
 import type { Channel, ChannelEvents } from './channel.js';
+import { type CloudOptions, createCloudChannel } from './cloud/cloud.channel.js';
 import { createSandboxChannel, type SandboxChannel } from './sandbox/sandbox.channel.js';
 
 export interface ChannelContext {
@@ -25,14 +26,22 @@ export interface ChannelManager {
   get(whatsappId: number): Channel;
   sandbox(whatsappId: number): SandboxChannel;
   stopAll(): Promise<void>;
+  /** Where webhook-based providers (Cloud API) report what they receive. */
+  readonly events: ChannelEvents;
 }
 
-export function createChannelManager(ctx: ChannelContext, opts: { sandboxEnabled: boolean }): ChannelManager {
+export function createChannelManager(
+  ctx: ChannelContext,
+  opts: { sandboxEnabled: boolean; cloud?: CloudOptions },
+): ChannelManager {
   const live = new Map<number, Channel>();
   const factories: Partial<Record<string, Factory>> = {};
   if (opts.sandboxEnabled) factories.sandbox = (row, c) => createSandboxChannel(row, c);
+  const cloud = opts.cloud;
+  if (cloud) factories.cloud = (row, c) => createCloudChannel(row, c, cloud);
 
   const manager: ChannelManager = {
+    events: ctx.events,
     async start(companyId, whatsappId) {
       const row = await whatsappRow(ctx.db, companyId, whatsappId);
       const factory = factories[row.provider];

@@ -17,7 +17,13 @@ export interface SandboxChannel extends Channel {
   receive(message: Omit<InboundMessage, 'companyId' | 'whatsappId'>): Promise<void>;
   /** The contact's phone acknowledged one of our messages (2 received, 3 read). */
   ack(providerId: string, ack: 2 | 3): Promise<boolean>;
+  /** A simulated contact calls this connection: the channel's call event. */
+  call(from: string, callId: string): Promise<void>;
+  rejectCall(callId: string, from: string): Promise<void>;
 }
+
+/** What the contact's phone shows when we reject its call: an outbox row with this body. */
+export const SANDBOX_CALL_REJECTED = '[call rejected]';
 
 /**
  * An in-process provider: connecting shows a QR code that `scan()` accepts, and what we send
@@ -107,6 +113,21 @@ export function createSandboxChannel(
       return exists ? { exists, jid: number } : { exists };
     },
     receive: (message) => ctx.events.inbound({ ...message, companyId, whatsappId }),
+    call: (from, callId) => ctx.events.call({ companyId, whatsappId, callId, from }),
+    async rejectCall(callId, from) {
+      // One row per call, however often it is rejected: the phone sees `[call rejected]` once.
+      await ctx.db
+        .insert(sandboxOutbox)
+        .values({
+          companyId,
+          whatsappId,
+          number: from,
+          providerId: `SBXCALL${callId}`.slice(0, 128),
+          body: SANDBOX_CALL_REJECTED,
+          media: null,
+        })
+        .onConflictDoNothing({ target: [sandboxOutbox.whatsappId, sandboxOutbox.providerId] });
+    },
     async ack(providerId, ack) {
       const rows = await ctx.db
         .update(sandboxOutbox)

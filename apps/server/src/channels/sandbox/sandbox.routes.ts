@@ -60,6 +60,25 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
     },
   );
 
+  const callBody = z.object({
+    number: sandboxInbound.shape.number,
+    callId: z
+      .string()
+      .trim()
+      .regex(/^[\w.:-]{1,100}$/)
+      .optional(),
+  });
+  app.post(
+    '/sandbox/:whatsappId/call',
+    { preHandler: guards.admin, schema: { tags, params, body: callBody } },
+    async (request) => {
+      const channel = await sandboxOf(callerOf(request).companyId, request.params.whatsappId);
+      const callId = request.body.callId ?? `SBXCALL${randomUUID().replaceAll('-', '').toUpperCase()}`;
+      await channel.call(request.body.number, callId);
+      return { callId };
+    },
+  );
+
   app.get(
     '/sandbox/:whatsappId/outbound',
     {

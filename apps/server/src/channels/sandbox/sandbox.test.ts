@@ -34,6 +34,7 @@ const routes = (id: number) =>
     ['POST', `/sandbox/${id}/inbound`, { number: '5511977700001', body: 'oi' }],
     ['GET', `/sandbox/${id}/outbound?number=5511977700001`, undefined],
     ['POST', `/sandbox/${id}/ack`, { providerId: 'X', ack: 2 }],
+    ['POST', `/sandbox/${id}/call`, { number: '5511977700001' }],
   ] as const;
 
 describe('with SANDBOX=false', () => {

@@ -1,13 +1,24 @@
 import { idParam, whatsappInput, whatsappListQuery, whatsappSchema, whatsappUpdate } from '@balcao/shared';
 import { z } from 'zod';
+import { encryptionKeyOf, sealProviderConfig } from '../../channels/cloud/cloud.crypto.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
-import { createWhatsapp, deleteWhatsapp, findWhatsapp, listWhatsapps, updateWhatsapp } from './whatsapp.service.js';
+import {
+  createWhatsapp,
+  deleteWhatsapp,
+  findWhatsapp,
+  listWhatsapps,
+  type SealProviderConfig,
+  updateWhatsapp,
+} from './whatsapp.service.js';
 
 export const whatsappRoutes: ModuleRoutes = (app, deps, guards) => {
   const tags = ['connections'];
   const ctx = serviceContext.bind(null, deps);
   const db = deps.database.db;
+  // Provider secrets (Cloud API token and app secret) are encrypted before they are stored.
+  const seal: SealProviderConfig = (provider, input, current) =>
+    sealProviderConfig(encryptionKeyOf(deps.config), provider, input, current);
   app.get(
     '/whatsapp',
     {
@@ -25,7 +36,7 @@ export const whatsappRoutes: ModuleRoutes = (app, deps, guards) => {
     '/whatsapp',
     { preHandler: guards.admin, schema: { tags, body: whatsappInput, response: { 201: whatsappSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await createWhatsapp(ctx(request), request.body, deps.config.sandboxEnabled)),
+      reply.status(201).send(await createWhatsapp(ctx(request), request.body, deps.config.sandboxEnabled, seal)),
   );
   app.put(
     '/whatsapp/:id',
@@ -33,7 +44,7 @@ export const whatsappRoutes: ModuleRoutes = (app, deps, guards) => {
       preHandler: guards.admin,
       schema: { tags, params: idParam, body: whatsappUpdate, response: { 200: whatsappSchema } },
     },
-    (request) => updateWhatsapp(ctx(request), request.params.id, request.body),
+    (request) => updateWhatsapp(ctx(request), request.params.id, request.body, seal),
   );
   app.delete('/whatsapp/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
     const c = ctx(request);

@@ -12,6 +12,14 @@ import { whatsappQueues, whatsapps } from './whatsapp.schema.js';
 
 type Row = typeof whatsapps.$inferSelect;
 
+/** Turns the `providerConfig` sent by an admin into what is stored (secrets encrypted, see channels/cloud). */
+export type SealProviderConfig = (
+  provider: string,
+  input: Record<string, string>,
+  current?: Record<string, unknown>,
+) => Record<string, unknown>;
+const storeAsIs: SealProviderConfig = (_provider, input) => input;
+
 /** The API view of a connection: session data, token hash and provider secrets never leave. */
 function toWhatsapp(r: Row, queueList: Whatsapp['queues']): Whatsapp {
   return {
@@ -103,6 +111,7 @@ export async function createWhatsapp(
   ctx: ServiceContext,
   input: WhatsappInput,
   sandboxEnabled: boolean,
+  seal: SealProviderConfig = storeAsIs,
 ): Promise<Whatsapp> {
   if (input.provider === 'sandbox' && !sandboxEnabled)
     throw new AppError('ERR_NO_PERMISSION', {}, 'The sandbox provider is disabled');
@@ -131,7 +140,12 @@ export async function createWhatsapp(
     if (isDefault) await tx.update(whatsapps).set({ isDefault: false }).where(eq(whatsapps.companyId, ctx.companyId));
     const [row] = await tx
       .insert(whatsapps)
-      .values({ ...fields, isDefault, providerConfig: providerConfig ?? {}, companyId: ctx.companyId })
+      .values({
+        ...fields,
+        isDefault,
+        providerConfig: seal(input.provider, providerConfig ?? {}),
+        companyId: ctx.companyId,
+      })
       .returning({ id: whatsapps.id });
     await setQueueLinks(tx as unknown as Db, whatsappQueueLink, row.id, queueIds);
     return row.id;
@@ -141,7 +155,12 @@ export async function createWhatsapp(
   return whatsapp;
 }
 
-export async function updateWhatsapp(ctx: ServiceContext, id: number, input: WhatsappUpdate): Promise<Whatsapp> {
+export async function updateWhatsapp(
+  ctx: ServiceContext,
+  id: number,
+  input: WhatsappUpdate,
+  seal: SealProviderConfig = storeAsIs,
+): Promise<Whatsapp> {
   const current = await findWhatsapp(ctx.db, ctx.companyId, id);
   const queueIds = input.queueIds ?? current.queues.map((q) => q.id);
   await assertQueuesOfCompany(ctx.db, ctx.companyId, queueIds);
@@ -154,7 +173,9 @@ export async function updateWhatsapp(ctx: ServiceContext, id: number, input: Wha
       .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.name, input.name)));
     if (n > 0) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
   }
-  const { queueIds: _q, providerConfig, provider: _p, ...fields } = input;
+  const { queueIds: _q, providerConfig: sent, provider: _p, ...fields } = input;
+  const providerConfig =
+    sent && seal(current.provider, sent, (await whatsappRow(ctx.db, ctx.companyId, id)).providerConfig);
   await ctx.db.transaction(async (tx) => {
     if (input.isDefault) {
       await tx

@@ -1,0 +1,209 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { mediaTypeOf } from '../../modules/messages/messages.service.js';
+import { whatsapps } from '../../modules/whatsapp/whatsapp.schema.js';
+import type { App, ModuleRoutes } from '../../platform/http/types.js';
+import type { InboundMessage } from '../channel.js';
+import { graphClient } from './cloud.channel.js';
+import { type CloudConfig, encryptionKeyOf, openCloudConfig } from './cloud.crypto.js';
+
+/** `sha256=<hex>` of the raw body with the app secret, compared in constant time. */
+export function validSignature(appSecret: string, raw: Buffer, header: unknown): boolean {
+  if (!appSecret || typeof header !== 'string' || !header.startsWith('sha256=')) return false;
+  const expected = createHmac('sha256', appSecret).update(raw).digest();
+  const given = Buffer.from(header.slice('sha256='.length), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+type Media = { id: string; mime_type?: string; caption?: string; filename?: string };
+interface CloudMessage {
+  id: string;
+  from: string;
+  timestamp?: string;
+  type: string;
+  context?: { id?: string };
+  text?: { body?: string };
+  image?: Media;
+  audio?: Media;
+  video?: Media;
+  document?: Media;
+  sticker?: Media;
+  location?: { latitude: number; longitude: number; name?: string; address?: string };
+  contacts?: { name?: { formatted_name?: string }; phones?: { phone?: string; wa_id?: string }[] }[];
+  button?: { text?: string; payload?: string };
+  interactive?: { button_reply?: { id?: string; title?: string }; list_reply?: { id?: string; title?: string } };
+}
+interface CloudValue {
+  metadata?: { phone_number_id?: string };
+  contacts?: { wa_id?: string; profile?: { name?: string } }[];
+  messages?: CloudMessage[];
+  statuses?: { id: string; status: string; recipient_id?: string }[];
+}
+
+const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
+const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'video/mp4': 'mp4',
+  'application/pdf': 'pdf',
+};
+
+function vcardOf(contacts: NonNullable<CloudMessage['contacts']>): string {
+  return contacts
+    .map((c) => {
+      const name = c.name?.formatted_name ?? '';
+      const phones = (c.phones ?? []).map((p) =>
+        p.wa_id ? `TEL;type=CELL;waid=${p.wa_id}:${p.phone ?? p.wa_id}` : `TEL;type=CELL:${p.phone ?? ''}`,
+      );
+      return ['BEGIN:VCARD', 'VERSION:3.0', `FN:${name}`, ...phones, 'END:VCARD'].join('\n');
+    })
+    .join('\n');
+}
+
+/** One Cloud API message in the internal shape; media downloaded from the Graph API. */
+async function toInbound(
+  m: CloudMessage,
+  pushName: string | undefined,
+  base: { companyId: number; whatsappId: number },
+  download: (mediaId: string) => Promise<{ data: Buffer; mimetype: string }>,
+): Promise<InboundMessage | null> {
+  const common = {
+    ...base,
+    providerId: m.id,
+    number: m.from.replace(/\D/g, ''),
+    pushName,
+    fromMe: false,
+    quotedProviderId: m.context?.id,
+    timestamp: m.timestamp ? new Date(Number(m.timestamp) * 1000) : undefined,
+  };
+  const kind = MEDIA_KINDS.find((k) => k === m.type);
+  if (kind && m[kind]) {
+    const media = m[kind] as Media;
+    const file = await download(media.id);
+    const mimetype = (media.mime_type ?? file.mimetype).split(';')[0].trim();
+    const fileName = media.filename || `${kind}.${EXTENSIONS[mimetype] ?? 'bin'}`;
+    return {
+      ...common,
+      body: media.caption ?? '',
+      mediaType: kind === 'sticker' ? 'image' : mediaTypeOf(mimetype),
+      media: { data: file.data, fileName, mimetype },
+    };
+  }
+  switch (m.type) {
+    case 'text':
+      return { ...common, body: m.text?.body ?? '', mediaType: 'chat' };
+    case 'location': {
+      const l = m.location;
+      if (!l) return null;
+      const link = `https://maps.google.com/maps?q=${l.latitude},${l.longitude}`;
+      const body = [l.name, l.address, link].filter(Boolean).join('\n');
+      return { ...common, body, mediaType: 'locationMessage' };
+    }
+    case 'contacts':
+      return { ...common, body: vcardOf(m.contacts ?? []), mediaType: 'vcard' };
+    case 'button':
+      return { ...common, body: m.button?.text ?? m.button?.payload ?? '', mediaType: 'chat' };
+    case 'interactive': {
+      const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
+      return { ...common, body: reply?.title ?? reply?.id ?? '', mediaType: 'chat' };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The Cloud API webhook of one connection: `GET` answers Meta's verification with the verify
+ * token; `POST` is public but signed (`X-Hub-Signature-256` over the raw body with the app
+ * secret). The connection comes from the URL, the company from the connection.
+ */
+export const cloudRoutes: ModuleRoutes = (app, deps) => {
+  const db = deps.database.db;
+  const params = z.object({ whatsappId: z.coerce.number().int().positive() });
+  const schema = { tags: ['webhooks'], params, hide: true };
+
+  const connectionOf = async (whatsappId: number) => {
+    const [row] = await db
+      .select({
+        id: whatsapps.id,
+        companyId: whatsapps.companyId,
+        provider: whatsapps.provider,
+        providerConfig: whatsapps.providerConfig,
+      })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, whatsappId))
+      .limit(1);
+    if (row?.provider !== 'cloud') return null;
+    const config = openCloudConfig(encryptionKeyOf(deps.config), row.providerConfig);
+    return config ? { ...row, config } : null;
+  };
+
+  app.get('/webhooks/cloud/:whatsappId', { schema }, async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const connection = await connectionOf(request.params.whatsappId);
+    const token = connection?.config.verifyToken ?? '';
+    const given = typeof q['hub.verify_token'] === 'string' ? q['hub.verify_token'] : '';
+    const same =
+      token !== '' && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+    if (q['hub.mode'] !== 'subscribe' || !same) return reply.status(403).type('text/plain').send('Forbidden');
+    return reply.type('text/plain').send(String(q['hub.challenge'] ?? ''));
+  });
+
+  // The signature covers the exact bytes Meta sent: in this scope only, JSON bodies stay raw.
+  app.register(async (instance) => {
+    const scope = instance as unknown as App;
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/webhooks/cloud/:whatsappId', { schema }, async (request, reply) => {
+      const connection = await connectionOf(request.params.whatsappId);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!connection || !validSignature(connection.config.appSecret, raw, request.headers['x-hub-signature-256']))
+        return reply.status(401).send({ error: 'ERR_INVALID_CREDENTIALS', message: 'Invalid signature' });
+      let payload: { entry?: { changes?: { value?: CloudValue }[] }[] };
+      try {
+        payload = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Invalid JSON' });
+      }
+      await handleWebhook(connection, payload);
+      return { message: 'ok' };
+    });
+  });
+
+  async function handleWebhook(
+    connection: { id: number; companyId: number; config: CloudConfig },
+    payload: { entry?: { changes?: { value?: CloudValue }[] }[] },
+  ) {
+    const base = { companyId: connection.companyId, whatsappId: connection.id };
+    const graph = graphClient(deps.config.CLOUD_GRAPH_URL, connection.config);
+    const events = deps.channels.events;
+    for (const entry of payload.entry ?? []) {
+      for (const change of entry.changes ?? []) {
+        const value = change.value;
+        if (!value) continue;
+        // A webhook of another number of the same app is not this connection's.
+        if (value.metadata?.phone_number_id && value.metadata.phone_number_id !== connection.config.phoneNumberId)
+          continue;
+        const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name]));
+        for (const m of value.messages ?? []) {
+          if (!m?.id || !m.from) continue;
+          const inbound = await toInbound(m, names.get(m.from), base, graph.download);
+          if (inbound) await events.inbound(inbound);
+        }
+        for (const s of value.statuses ?? []) {
+          const ack = ACKS[s.status];
+          if (ack === undefined) {
+            if (s.status === 'failed')
+              app.log.warn({ whatsappId: connection.id, providerId: s.id }, 'cloud api message failed');
+            continue;
+          }
+          await events.ack({ ...base, providerId: s.id, ack });
+        }
+      }
+    }
+  }
+};
