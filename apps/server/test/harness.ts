@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionReply } from '@balcao/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
@@ -47,6 +48,8 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface TestServer {
   app: App;
   deps: AppDeps;
@@ -54,6 +57,8 @@ export interface TestServer {
   url: string;
   listen(): Promise<string>;
   close(): Promise<void>;
+  /** One API call as `session` (no token without one). */
+  call(method: Method, url: string, session?: Session, payload?: object): Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -103,6 +108,7 @@ export async function createTestServer(
     app,
     deps,
     url: '',
+    call: (method, url, session, payload) => app.inject({ method, url, payload, headers: session?.headers ?? {} }),
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       server.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

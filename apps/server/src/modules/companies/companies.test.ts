@@ -4,6 +4,7 @@ import {
   createTenant,
   createTestServer,
   login,
+  type Method,
   type Session,
   SUPER,
   type Tenant,
@@ -25,9 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, session?: Session, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: session?.headers ?? {} });
+const call: TestServer['call'] = (...args) => server.call(...args);
 
 const week = (startTime: string, endTime: string): WeeklyScheduleEntry[] =>
   (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const).map((weekdayEn) => ({

@@ -22,9 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, session?: Session, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: session?.headers ?? {} });
+const call: TestServer['call'] = (...args) => server.call(...args);
 
 const flagsOff = {
   useCampaigns: false,

@@ -31,9 +31,7 @@ afterAll(async () => {
   await server.close();
 });
 
-type Method = 'GET' | 'PUT';
-const call = (method: Method, url: string, session: Session, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: session.headers });
+const call: TestServer['call'] = (...args) => server.call(...args);
 const settingsOf = async (session: Session) => {
   const res = await call('GET', '/settings', session);
   expect(res.statusCode).toBe(200);

@@ -8,7 +8,6 @@ import {
   eventWhere,
   login,
   recordEvents,
-  type Session,
   type Tenant,
   type TestServer,
 } from '../../../test/harness.js';
@@ -25,9 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, session?: Session, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: session?.headers ?? {} });
+const call: TestServer['call'] = (...args) => server.call(...args);
 
 let seq = 0;
 const newUser = (extra: Record<string, unknown> = {}) => {
