@@ -1,4 +1,4 @@
-import { handleInbound } from '../../apps/server/src/inbound/handle-inbound.js';
+import { createInboundPipeline } from '../../apps/server/src/inbound/handle-inbound.js';
 import { ADMIN, benchApp, benchDatabase } from './setup.js';
 import { line, percentiles, timeEach } from './stats.js';
 
@@ -130,7 +130,7 @@ console.log(line('GET /messages/:ticketId', messagesPage, rawMessages));
 const N = Math.round(5_000 * Math.max(scale, 0.4));
 const C = 32;
 const whatsappId = (await q(`select id from whatsapps limit 1`)).rows[0].id as number;
-const deps = { db: database.db, realtime, storage, log };
+const handleInbound = createInboundPipeline({ db: database.db, realtime, storage, log });
 async function pool(n: number, run: (i: number) => Promise<unknown>) {
   let next = 0;
   const start = performance.now();
@@ -148,7 +148,7 @@ const rawRate = await pool(N, (i) =>
   q(`insert into raw_inbound (company_id, provider_id, body) values (1, $1, $2)`, [`RAW${i}`, `hello ${i}`]),
 );
 const inboundRate = await pool(N, (i) =>
-  handleInbound(deps, {
+  handleInbound({
     companyId: 1,
     whatsappId,
     providerId: `BENCH${i}`,

@@ -8,7 +8,7 @@ import { encryptionKeyOf } from './channels/cloud/cloud.crypto.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { handleInbound } from './inbound/handle-inbound.js';
+import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { registerSessionCleanup } from './modules/auth/auth.jobs.js';
 import { applyAck, deliverMessage, SEND_QUEUE } from './modules/messages/messages.service.js';
 import { applyConnectionUpdate, connectionsToRestore } from './modules/whatsapp/whatsapp.service.js';
@@ -33,18 +33,16 @@ export function createMessaging(opts: {
   const storage = opts.storage ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
   const jobs = opts.jobs;
   const automation = jobs ? { db, realtime: opts.realtime, jobs, log: opts.log, now: opts.now } : undefined;
+  const inbound = createInboundPipeline({
+    db,
+    realtime: opts.realtime,
+    storage,
+    log: opts.log,
+    afterStore: automation && ((stored) => runInboundAutomations(automation, stored)),
+  });
   const events: ChannelEvents = {
     inbound: async (m) => {
-      await handleInbound(
-        {
-          db,
-          realtime: opts.realtime,
-          storage,
-          log: opts.log,
-          afterStore: automation && ((stored) => runInboundAutomations(automation, stored)),
-        },
-        m,
-      );
+      await inbound(m);
     },
     ack: (a) => applyAck(db, opts.realtime, a),
     connection: (u) => applyConnectionUpdate(db, opts.realtime, u),

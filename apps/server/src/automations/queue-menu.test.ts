@@ -189,7 +189,7 @@ describe('queue menu (DOMAIN §2)', () => {
     expect((await phoneOf(server, t.admin, w, number)).length).toBe(9);
   });
 
-  it('stays silent for groups, for tickets with a user and for connections without queues', async () => {
+  it('stays silent for groups and for tickets with a user', async () => {
     const q = await queue('Silêncio', 'não deveria chegar');
     const w = await connectedSandbox(server, t.admin, { greetingMessage: 'Olá', queueIds: [q] });
     await contactWrites(server, t.admin, w, {
@@ -199,8 +199,6 @@ describe('queue menu (DOMAIN §2)', () => {
       participant: '5511900000009',
       body: 'oi',
     });
-    const bare = await connectedSandbox(server, t.admin, { greetingMessage: 'Olá' });
-    await contactWrites(server, t.admin, bare, { number: '5511900000005', name: 'Sem Fila', body: 'oi' });
     const accepted = await call(t.admin, 'POST', '/tickets', {
       contactId: (await call(t.admin, 'POST', '/contacts', { name: 'Com Agente', number: '5511900000006' })).json().id,
       whatsappId: w,
@@ -211,8 +209,26 @@ describe('queue menu (DOMAIN §2)', () => {
     await contactWrites(server, t.admin, w, { number: '5511900000006', name: 'Com Agente', body: 'oi' });
     await new Promise((r) => setTimeout(r, 300));
     expect(await phoneOf(server, t.admin, w, '120363000000000001')).toEqual([]);
-    expect(await phoneOf(server, t.admin, bare, '5511900000005')).toEqual([]);
     expect(await phoneOf(server, t.admin, w, '5511900000006')).toEqual([]);
     expect((await ticketOf('5511900000006')).queueId).toBeNull();
+  });
+
+  it('a connection without queues greets each new conversation once, with no menu', async () => {
+    const bare = await connectedSandbox(server, t.admin, { greetingMessage: 'Olá {{firstName}}, já vamos atender.' });
+    await contactWrites(server, t.admin, bare, { number: '5511900000005', name: 'Sem Fila', body: 'oi' });
+    await contactWrites(server, t.admin, bare, { number: '5511900000005', name: 'Sem Fila', body: 'alguém?' });
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, bare, '5511900000005'),
+      (got) => got.length > 0,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await phoneOf(server, t.admin, bare, '5511900000005')).map((m) => m.body)).toEqual([
+      'Olá Sem, já vamos atender.',
+    ]);
+    expect(phone).toHaveLength(1);
+    const silent = await connectedSandbox(server, t.admin, {});
+    await contactWrites(server, t.admin, silent, { number: '5511900000007', name: 'Sem Saudação', body: 'oi' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await phoneOf(server, t.admin, silent, '5511900000007')).toEqual([]);
   });
 });

@@ -215,7 +215,8 @@ export async function runQueueMenu(deps: AutomationDeps, stored: StoredInbound):
   if (state.queueId !== null && !state.chatbot) return;
   const connection = await whatsappRow(deps.db, stored.companyId, stored.whatsappId);
   const list = (await queueRefsOf(deps.db, whatsappQueueLink, [connection.id])).get(connection.id) ?? [];
-  if (list.length === 0) return;
+  // No queues, no menu: the connection's greeting opens each new conversation instead (DOMAIN §1.7).
+  if (list.length === 0 && !stored.ticketOpened) return;
   const [message] = await deps.db
     .select({ body: messages.body })
     .from(messages)
@@ -228,6 +229,7 @@ export async function runQueueMenu(deps: AutomationDeps, stored: StoredInbound):
     queues: list,
     timeZone: await getSetting(deps.db, stored.companyId, 'timezone'),
   };
+  if (list.length === 0) return say(run, connection.greetingMessage);
   if (state.queueId === null) return mainMenu(run, answer);
   return optionsBot(run, answer);
 }

@@ -35,8 +35,10 @@ export interface InboundMessage {
   companyId: number;
   whatsappId: number;
   providerId: string;
-  /** Digits of the contact (or the group id for group messages). */
+  /** Digits of the contact's phone (its LID digits while the phone is unknown), or the group id. */
   number: string;
+  /** The contact's WhatsApp LID digits, when the provider knows them: merged on one contact. */
+  lid?: string;
   pushName?: string;
   fromMe: boolean;
   body: string;

@@ -1,0 +1,48 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+
+/**
+ * Inserts many rows in one statement with one array parameter per column (`unnest`), and returns
+ * them as Drizzle would. Drizzle's multi-row VALUES builds one parameter per cell, which costs about
+ * 0.15 ms of CPU per row; this costs a few microseconds. A column given in some rows is null in the
+ * others, so a column with a default must be given in all rows or in none. Rows skipped by
+ * `onConflictDoNothing` are missing from the result.
+ */
+export async function insertMany<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+  opts: { onConflictDoNothing?: boolean } = {},
+): Promise<T['$inferSelect'][]> {
+  if (rows.length === 0) return [];
+  const columns = Object.entries(getTableColumns(table));
+  const given = columns.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
+  for (const [key, column] of given) {
+    if (column.hasDefault && rows.some((r) => (r as Record<string, unknown>)[key] === undefined))
+      throw new Error(`insertMany: ${key} has a default and must be given in every row`);
+  }
+  const arrays = given.map(([key, column]) => {
+    const values = rows.map((r) => {
+      const v = (r as Record<string, unknown>)[key];
+      return v === undefined || v === null ? null : column.mapToDriverValue(v);
+    });
+    return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
+  });
+  const names = sql.join(
+    given.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const result = (await db.execute(
+    sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})
+      ${opts.onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning *`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const v = raw[column.name];
+      row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+    }
+    return row as T['$inferSelect'];
+  });
+}

@@ -1,0 +1,91 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { InboundMessage } from '../channels/channel.js';
+import type { Db } from '../db/client.js';
+import { contacts } from '../modules/contacts/contacts.schema.js';
+
+const DAY_MS = 86_400_000;
+
+type Known = { id: number; number: string; name: string; lid: string | null; refreshedAt: Date | null };
+
+const nameOf = (m: InboundMessage) => (m.isGroup ? m.groupName : m.pushName)?.trim().slice(0, 100) || m.number;
+
+/** A contact is the same person when its number or its LID matches; the number wins. */
+function match(known: Known[], m: InboundMessage): Known | undefined {
+  return known.find((c) => c.number === m.number) ?? (m.lid ? known.find((c) => c.lid === m.lid) : undefined);
+}
+
+async function select(tx: Db, companyId: number, batch: InboundMessage[]): Promise<Known[]> {
+  const numbers = [...new Set(batch.map((m) => m.number))];
+  const lids = [...new Set(batch.flatMap((m) => (m.lid ? [m.lid] : [])))];
+  return tx
+    .select({
+      id: contacts.id,
+      number: contacts.number,
+      name: contacts.name,
+      lid: contacts.lid,
+      refreshedAt: contacts.profileRefreshedAt,
+    })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, companyId),
+        lids.length
+          ? or(inArray(contacts.number, numbers), inArray(contacts.lid, lids))
+          : inArray(contacts.number, numbers),
+      ),
+    );
+}
+
+/**
+ * What a message teaches about a known contact (DOMAIN §1.4): a name while it is unknown, the
+ * daily profile refresh, and the LID / phone pair that merges both identities on one contact.
+ */
+function lessons(c: Known, m: InboundMessage, known: Known[]) {
+  const name = nameOf(m);
+  const set: Partial<typeof contacts.$inferInsert> = {};
+  if (!c.refreshedAt || Date.now() - c.refreshedAt.getTime() > DAY_MS) set.profileRefreshedAt = new Date();
+  if (c.name === c.number && name !== m.number) set.name = name;
+  if (m.lid && c.lid !== m.lid) set.lid = m.lid;
+  // Known by its LID until now, the phone number arrives: the contact takes it unless another has it.
+  if (c.number !== m.number && c.lid === m.lid && !known.some((o) => o.number === m.number)) set.number = m.number;
+  return set;
+}
+
+/**
+ * The contact of every message of one connection's batch, in message order: one read for all of
+ * them, one insert for the new ones, and a write only where something was learnt.
+ */
+export async function contactsOf(tx: Db, companyId: number, batch: InboundMessage[]): Promise<number[]> {
+  let known = await select(tx, companyId, batch);
+  const fresh = new Map<string, InboundMessage>();
+  for (const m of batch) if (!match(known, m) && !fresh.has(m.number)) fresh.set(m.number, m);
+  if (fresh.size) {
+    await tx
+      .insert(contacts)
+      .values(
+        [...fresh.values()].map((m) => ({
+          companyId,
+          number: m.number,
+          name: nameOf(m),
+          lid: m.lid ?? null,
+          isGroup: m.isGroup ?? false,
+          profileRefreshedAt: new Date(),
+        })),
+      )
+      // Created at the same moment by an agent or another connection: the read below finds it.
+      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] });
+    known = await select(tx, companyId, batch);
+  }
+  const taught = new Set<number>();
+  const ids: number[] = [];
+  for (const m of batch) {
+    const c = match(known, m);
+    if (!c) throw new Error(`contact ${m.number} neither found nor created`);
+    ids.push(c.id);
+    if (taught.has(c.id)) continue;
+    taught.add(c.id);
+    const set = lessons(c, m, known);
+    if (Object.keys(set).length) await tx.update(contacts).set(set).where(eq(contacts.id, c.id));
+  }
+  return ids;
+}

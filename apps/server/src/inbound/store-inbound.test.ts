@@ -1,0 +1,164 @@
+import { companyEvent } from '@balcao/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, createTenant, createTestServer, type Tenant, type TestServer } from '../../test/harness.js';
+import { connectedSandbox } from '../../test/sandbox-helpers.js';
+import type { InboundMessage } from '../channels/channel.js';
+import type { Db } from '../db/client.js';
+import { contacts } from '../modules/contacts/contacts.schema.js';
+import { messages } from '../modules/messages/messages.schema.js';
+import { tickets } from '../modules/tickets/tickets.schema.js';
+import { type InboundResult, storeInbound } from './store-inbound.js';
+
+/** Batches as a busy connection forms them: several contacts, redeliveries and replies in one transaction. */
+
+let server: TestServer;
+let tenant: Tenant;
+let whatsappId: number;
+let db: Db;
+let seq = 0;
+beforeAll(async () => {
+  server = await createTestServer();
+  tenant = await createTenant(server);
+  whatsappId = await connectedSandbox(server, tenant.admin);
+  db = server.deps.database.db;
+});
+afterAll(() => server.close());
+
+const msg = (number: string, body: string, extra: Partial<InboundMessage> = {}): InboundMessage => ({
+  companyId: tenant.companyId,
+  whatsappId,
+  providerId: `BATCH-${++seq}`,
+  number,
+  pushName: `Cliente ${number.slice(-4)}`,
+  fromMe: false,
+  body,
+  mediaType: 'chat',
+  ...extra,
+});
+const store = (batch: InboundMessage[]) =>
+  storeInbound(
+    { db, realtime: server.deps.realtime },
+    batch.map((message) => ({ message })),
+  );
+const stored = (r: InboundResult) => {
+  if ('skipped' in r) throw new Error(`skipped: ${r.skipped}`);
+  return r;
+};
+const ticketRow = async (id: number) => (await db.select().from(tickets).where(eq(tickets.id, id)))[0];
+const bodiesOf = async (ticketId: number) =>
+  (await db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id))).map(
+    (m) => m.body,
+  );
+
+describe('a batch of one connection', () => {
+  it('opens one ticket per new contact, joins later messages to it, and skips redeliveries inside and outside the batch', async () => {
+    const [old] = await store([msg('5511955500001', 'antes')]);
+    const first = msg('5511955500002', 'oi');
+    const results = await store([
+      first,
+      msg('5511955500001', 'de novo', {
+        providerId: (
+          await db
+            .select()
+            .from(messages)
+            .where(eq(messages.id, stored(old).messageId))
+        )[0].providerId as string,
+      }),
+      msg('5511955500002', 'tudo bem?'),
+      { ...first },
+      msg('5511955500001', 'voltei'),
+    ]);
+    const [a1, dupOld, a2, dupIn, b] = results;
+    expect(dupOld).toEqual({ skipped: 'duplicate' });
+    expect(dupIn).toEqual({ skipped: 'duplicate' });
+    expect(stored(a1).ticketOpened).toBe(true);
+    expect(stored(a2).ticketOpened).toBe(false);
+    expect(stored(a2).ticketId).toBe(stored(a1).ticketId);
+    expect(stored(b).ticketId).toBe(stored(old).ticketId);
+    expect(await bodiesOf(stored(a1).ticketId)).toEqual(['oi', 'tudo bem?']);
+    const ticket = await ticketRow(stored(a1).ticketId);
+    expect([ticket.status, ticket.unreadMessages, ticket.lastMessage]).toEqual(['pending', 2, 'tudo bem?']);
+    expect((await ticketRow(stored(b).ticketId)).unreadMessages).toBe(2);
+  });
+
+  it('keeps a rating answer on the closed ticket and reopens it with the next message', async () => {
+    const [opened] = await store([msg('5511955500003', 'preciso de ajuda')]);
+    const ticketId = stored(opened).ticketId;
+    await db.update(tickets).set({ status: 'closed', awaitingRating: true }).where(eq(tickets.id, ticketId));
+    const [rating, reopen, joined] = await store([
+      msg('5511955500003', '5'),
+      msg('5511955500003', 'obrigado'),
+      msg('5511955500003', '4'),
+    ]);
+    expect([stored(rating).ticketId, stored(rating).ticketOpened]).toEqual([ticketId, false]);
+    expect([stored(reopen).ticketId, stored(reopen).ticketOpened]).toEqual([ticketId, true]);
+    expect([stored(joined).ticketId, stored(joined).ticketOpened]).toEqual([ticketId, false]);
+    const ticket = await ticketRow(ticketId);
+    expect([ticket.status, ticket.awaitingRating, ticket.queueId, ticket.userId]).toEqual([
+      'pending',
+      false,
+      null,
+      null,
+    ]);
+  });
+
+  it('links a reply to a message of the same batch', async () => {
+    const question = msg('5511955500004', 'qual o horário?');
+    const [, reply] = await store([
+      question,
+      msg('5511955500004', 'e o endereço?', { quotedProviderId: question.providerId }),
+    ]);
+    const [row] = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, stored(reply).messageId));
+    const [quoted] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, question.providerId)));
+    expect(row.quotedMsgId).toBe(quoted.id);
+  });
+
+  it('merges a LID identity and the phone number on one contact, whichever arrives first', async () => {
+    const [lidOnly] = await store([msg('201000000001', 'sem número', { lid: '201000000001', pushName: 'Lia' })]);
+    const [withPhone] = await store([msg('5511955500005', 'agora com número', { lid: '201000000001' })]);
+    expect(stored(withPhone).ticketId).toBe(stored(lidOnly).ticketId);
+    const [contact] = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.lid, '201000000001')));
+    expect([contact.number, contact.name]).toEqual(['5511955500005', 'Lia']);
+    // Later messages by LID alone find the same contact.
+    const [again] = await store([msg('201000000001', 'de novo só lid', { lid: '201000000001' })]);
+    expect(stored(again).ticketId).toBe(stored(lidOnly).ticketId);
+    const [phoneFirst] = await store([msg('5511955500006', 'número primeiro')]);
+    const [lidLater] = await store([msg('5511955500006', 'com lid', { lid: '201000000002' })]);
+    expect(stored(lidLater).ticketId).toBe(stored(phoneFirst).ticketId);
+    const [byLid] = await store([msg('201000000002', 'só lid', { lid: '201000000002' })]);
+    expect(stored(byLid).ticketId).toBe(stored(phoneFirst).ticketId);
+  });
+
+  it('announces each ticket once and its new messages in order', async () => {
+    const url = await server.listen();
+    expect(url).toBeTruthy();
+    const socket = await connectSocket(server, tenant.admin.token);
+    const seen: string[] = [];
+    socket.on(companyEvent.ticket(tenant.companyId), (p: { ticket: { contact: { number: string } } }) =>
+      seen.push(`ticket ${p.ticket.contact.number}`),
+    );
+    socket.on(companyEvent.appMessage(tenant.companyId), (p: { message: { body: string } }) =>
+      seen.push(`message ${p.message.body}`),
+    );
+    await store([msg('5511955500007', 'um'), msg('5511955500008', 'outro'), msg('5511955500007', 'dois')]);
+    await new Promise((r) => setTimeout(r, 200));
+    socket.close();
+    expect(seen).toEqual([
+      'ticket 5511955500007',
+      'message um',
+      'message dois',
+      'ticket 5511955500008',
+      'message outro',
+    ]);
+  });
+});

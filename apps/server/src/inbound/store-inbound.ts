@@ -1,0 +1,210 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { InboundMessage } from '../channels/channel.js';
+import type { Db } from '../db/client.js';
+import { insertMany } from '../db/insert-many.js';
+import { messages } from '../modules/messages/messages.schema.js';
+import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
+import { tickets } from '../modules/tickets/tickets.schema.js';
+import { emitTicket, selectTickets } from '../modules/tickets/tickets.view.js';
+import type { Realtime } from '../platform/realtime/realtime.js';
+import { contactsOf } from './contacts-of.js';
+import { type InboundTicket, ticketsFor } from './ticket-for.js';
+
+export interface StoredInbound {
+  messageId: number;
+  ticketId: number;
+  companyId: number;
+  whatsappId: number;
+  fromMe: boolean;
+  /** The ticket was created or reopened by this message. */
+  ticketOpened: boolean;
+}
+
+export type InboundResult = StoredInbound | { skipped: 'duplicate' | 'group' };
+
+/** A message ready to store: its file, if any, is already written under `mediaKey`. */
+export interface PreparedInbound {
+  message: InboundMessage;
+  mediaKey?: string;
+}
+
+type MessageRow = typeof messages.$inferSelect;
+type StoredRow = { m: InboundMessage; ticket: InboundTicket; row: MessageRow };
+
+/** One advisory lock per contact of the batch, taken in a fixed order so that batches never deadlock. */
+async function lockContacts(tx: Db, batch: InboundMessage[]) {
+  const keys = [...new Set(batch.map((m) => `${m.companyId}:${m.whatsappId}:${m.number}`))];
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(${sql.param(keys)}::text[]) k order by k) s`,
+  );
+}
+
+/** The messages of the batch not stored before (redeliveries) nor earlier in the same batch. */
+async function firstDeliveries(tx: Db, companyId: number, whatsappId: number, batch: PreparedInbound[]) {
+  const stored = await tx
+    .select({ providerId: messages.providerId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.whatsappId, whatsappId),
+        inArray(
+          messages.providerId,
+          batch.map((p) => p.message.providerId),
+        ),
+      ),
+    );
+  const seen = new Set(stored.map((r) => r.providerId));
+  return batch.filter((p) => !seen.has(p.message.providerId) && seen.add(p.message.providerId));
+}
+
+/** Ids of the quoted messages, found among the stored ones by their provider ids. */
+async function quotedIds(tx: Db, companyId: number, whatsappId: number, batch: InboundMessage[]) {
+  const wanted = [...new Set(batch.flatMap((m) => (m.quotedProviderId ? [m.quotedProviderId] : [])))];
+  if (!wanted.length) return new Map<string, number>();
+  const rows = await tx
+    .select({ id: messages.id, providerId: messages.providerId })
+    .from(messages)
+    .where(
+      and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), inArray(messages.providerId, wanted)),
+    );
+  return new Map(rows.map((r) => [r.providerId as string, r.id]));
+}
+
+/** Each ticket's last message, sender and unread count move once for the whole batch. */
+async function touchTickets(tx: Db, stored: { m: InboundMessage; ticket: InboundTicket }[], at: Date) {
+  const now = at.toISOString();
+  const byTicket = new Map<number, { last: string; fromMe: boolean; unread: number }>();
+  for (const { m, ticket } of stored) {
+    const t = byTicket.get(ticket.id) ?? { last: '', fromMe: false, unread: 0 };
+    t.last = m.body || m.media?.fileName || '';
+    t.fromMe = m.fromMe;
+    if (!m.fromMe) t.unread += 1;
+    byTicket.set(ticket.id, t);
+  }
+  const list = [...byTicket];
+  await tx.execute(
+    sql`update ${tickets} set last_message = v.last, last_message_at = ${now}, last_from_me = v.from_me,
+      unread_messages = ${tickets.unreadMessages} + v.unread, updated_at = ${now}
+      from unnest(${sql.param(list.map(([id]) => id))}::int[], ${sql.param(list.map(([, t]) => t.last))}::text[],
+        ${sql.param(list.map(([, t]) => t.fromMe))}::boolean[], ${sql.param(list.map(([, t]) => t.unread))}::int[])
+        as v(id, last, from_me, unread)
+      where ${tickets.id} = v.id`,
+  );
+}
+
+/**
+ * The storing half of DOMAIN §1 for a batch of one connection's messages, in arrival order: one
+ * transaction serialised per contact, idempotent on the provider message id.
+ */
+async function storeBatch(db: Db, batch: PreparedInbound[]) {
+  const { companyId, whatsappId } = batch[0].message;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const now = new Date();
+    await lockContacts(
+      tx,
+      batch.map((p) => p.message),
+    );
+    const fresh = await firstDeliveries(tx, companyId, whatsappId, batch);
+    if (!fresh.length) return [];
+    const ms = fresh.map((p) => p.message);
+    const contactIds = await contactsOf(tx, companyId, ms);
+    const ticketOf = await ticketsFor(tx, ms, contactIds);
+    const quoted = await quotedIds(tx, companyId, whatsappId, ms);
+    const rows = await insertMany(
+      tx,
+      messages,
+      fresh.map(({ message: m, mediaKey }, i) => ({
+        companyId,
+        ticketId: ticketOf[i].id,
+        contactId: contactIds[i],
+        whatsappId,
+        providerId: m.providerId,
+        body: m.body,
+        fromMe: m.fromMe,
+        mediaType: m.mediaType,
+        mediaKey,
+        mediaName: m.media?.fileName,
+        mediaMime: m.media?.mimetype,
+        quotedMsgId: (m.quotedProviderId && quoted.get(m.quotedProviderId)) || null,
+        participant: m.participant ?? null,
+        ack: m.fromMe ? 1 : 0,
+        read: m.fromMe,
+        sendStatus: m.fromMe ? ('sent' as const) : ('received' as const),
+        createdAt: m.timestamp ?? now,
+      })),
+    );
+    const byProvider = new Map(rows.map((r) => [r.providerId, r]));
+    const stored = ms.map((m, i) => ({ m, ticket: ticketOf[i], row: byProvider.get(m.providerId) as MessageRow }));
+    await quoteWithinBatch(tx, stored);
+    await touchTickets(tx, stored, now);
+    return stored;
+  });
+}
+
+/** A reply to a message of the same batch: its quote is known only once both rows exist. */
+async function quoteWithinBatch(tx: Db, stored: { m: InboundMessage; row: MessageRow }[]) {
+  for (const s of stored) {
+    if (!s.m.quotedProviderId || s.row.quotedMsgId) continue;
+    const target = stored.find((o) => o.m.providerId === s.m.quotedProviderId);
+    if (!target) continue;
+    await tx.update(messages).set({ quotedMsgId: target.row.id }).where(eq(messages.id, s.row.id));
+    s.row.quotedMsgId = target.row.id;
+  }
+}
+
+/** Each ticket once in its final state, then its new messages in order, to the rooms that may see them. */
+async function announce(deps: { db: Db; realtime: Realtime }, companyId: number, stored: StoredRow[]) {
+  const ticketIds = [...new Set(stored.map((s) => s.ticket.id))];
+  const views = await selectTickets(deps.db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)));
+  const contacts = views.map((v) => v.contact);
+  const shown = await viewMessages(
+    deps.db,
+    stored.map((s) => s.row),
+    contacts,
+  );
+  for (const id of ticketIds) {
+    const view = views.find((v) => v.id === id);
+    if (!view) continue;
+    const mine = stored.flatMap((s, i) => (s.ticket.id === view.id ? [{ s, message: shown[i] }] : []));
+    emitTicket(deps.realtime, companyId, view, mine[0]?.s.ticket.before ?? undefined);
+    for (const { message } of mine) {
+      emitMessage(deps.realtime, companyId, view, 'create', message, { ticket: view, contact: view.contact });
+    }
+  }
+}
+
+/**
+ * Stores a batch of inbound messages of one connection and announces them: each ticket once in its
+ * final state, then its new messages in order. Returns one result per message, in batch order.
+ */
+export async function storeInbound(
+  deps: { db: Db; realtime: Realtime },
+  batch: PreparedInbound[],
+): Promise<InboundResult[]> {
+  const { companyId } = batch[0].message;
+  const stored = await storeBatch(deps.db, batch);
+  const resultOf = new Map(
+    stored.map(({ m, ticket, row }) => [
+      m.providerId,
+      {
+        messageId: row.id,
+        ticketId: ticket.id,
+        companyId,
+        whatsappId: m.whatsappId,
+        fromMe: m.fromMe,
+        ticketOpened: ticket.opened,
+      } satisfies StoredInbound,
+    ]),
+  );
+  if (stored.length) await announce(deps, companyId, stored);
+  const claimed = new Set<string>();
+  return batch.map(({ message: m }) => {
+    const result = resultOf.get(m.providerId);
+    // A provider id delivered twice in one batch is stored once: the first copy gets the result.
+    if (!result || claimed.has(m.providerId)) return { skipped: 'duplicate' };
+    claimed.add(m.providerId);
+    return result;
+  });
+}
