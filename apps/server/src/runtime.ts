@@ -3,12 +3,14 @@ import type { Logger } from 'pino';
 import { handleCall } from './automations/calls.js';
 import { registerTicketExpiry } from './automations/expiry.js';
 import { runInboundAutomations } from './automations/index.js';
+import type { BaileysOptions } from './channels/baileys/baileys.channel.js';
 import type { ChannelEvents } from './channels/channel.js';
 import { encryptionKeyOf } from './channels/cloud/cloud.crypto.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
+import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionCleanup } from './modules/auth/auth.jobs.js';
 import { applyAck, deliverMessage, SEND_QUEUE } from './modules/messages/messages.service.js';
 import { applyConnectionUpdate, connectionsToRestore } from './modules/whatsapp/whatsapp.service.js';
@@ -28,6 +30,8 @@ export function createMessaging(opts: {
   jobs?: Jobs;
   /** The automations' clock (business hours); tests inject one. */
   now?: () => Date;
+  /** Baileys (provider `beta`) settings; by default on, except under NODE_ENV=test (no real WhatsApp there). */
+  beta?: BaileysOptions;
 }) {
   const db = opts.database.db;
   const storage = opts.storage ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
@@ -51,12 +55,16 @@ export function createMessaging(opts: {
       // Like the inbound automations: the call log and the "calls disabled" answer need the send job.
       if (automation) await handleCall({ ...automation, storage, channelOf: (id) => channels.get(id) }, c);
     },
+    revision: async (r) => {
+      await handleRevision({ db, realtime: opts.realtime }, r);
+    },
   };
   const channels: ChannelManager = createChannelManager(
     { db, storage, events, log: opts.log },
     {
       sandboxEnabled: opts.config.sandboxEnabled,
       cloud: { graphUrl: opts.config.CLOUD_GRAPH_URL, key: encryptionKeyOf(opts.config) },
+      beta: opts.beta ?? (opts.config.NODE_ENV === 'test' ? undefined : {}),
     },
   );
   return { storage, channels, events };

@@ -69,6 +69,17 @@ export interface ConnectionUpdate {
   retries?: number;
 }
 
+/** A message the contact deleted for everyone or edited after sending it. */
+export interface Revision {
+  companyId: number;
+  whatsappId: number;
+  /** The provider id of the message that changed. */
+  providerId: string;
+  kind: 'delete' | 'edit';
+  /** The new text of an edit. */
+  body?: string;
+}
+
 export interface Call {
   companyId: number;
   whatsappId: number;
@@ -82,4 +93,6 @@ export interface ChannelEvents {
   ack(ack: Ack): Promise<void>;
   connection(update: ConnectionUpdate): Promise<void>;
   call(call: Call): Promise<void>;
+  /** Deletes and edits of received messages; providers that cannot see them never call it. */
+  revision(revision: Revision): Promise<void>;
 }

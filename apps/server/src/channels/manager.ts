@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import type { Storage } from '../platform/storage/storage.js';
+import { type BaileysOptions, createBaileysChannel } from './baileys/baileys.channel.js';
 import type { Channel, ChannelEvents } from './channel.js';
 import { type CloudOptions, createCloudChannel } from './cloud/cloud.channel.js';
 import { createSandboxChannel, type SandboxChannel } from './sandbox/sandbox.channel.js';
@@ -32,13 +33,15 @@ export interface ChannelManager {
 
 export function createChannelManager(
   ctx: ChannelContext,
-  opts: { sandboxEnabled: boolean; cloud?: CloudOptions },
+  opts: { sandboxEnabled: boolean; cloud?: CloudOptions; beta?: BaileysOptions },
 ): ChannelManager {
   const live = new Map<number, Channel>();
   const factories: Partial<Record<string, Factory>> = {};
   if (opts.sandboxEnabled) factories.sandbox = (row, c) => createSandboxChannel(row, c);
   const cloud = opts.cloud;
   if (cloud) factories.cloud = (row, c) => createCloudChannel(row, c, cloud);
+  const beta = opts.beta;
+  if (beta) factories.beta = (row, c) => createBaileysChannel(row, c, beta);
 
   const manager: ChannelManager = {
     events: ctx.events,

@@ -1,3 +1,4 @@
+export * from '../channels/baileys/baileys.schema.js';
 export * from '../channels/sandbox/sandbox.schema.js';
 export * from '../modules/companies/companies.schema.js';
 export * from '../modules/contacts/contacts.schema.js';

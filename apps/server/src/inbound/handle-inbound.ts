@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { getSetting } from '../modules/settings/settings.service.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
-import type { Storage } from '../platform/storage/storage.js';
+import type { Storage, StoredFile } from '../platform/storage/storage.js';
 import { createBatcher } from './batcher.js';
 import { type InboundResult, type PreparedInbound, type StoredInbound, storeInbound } from './store-inbound.js';
 
@@ -38,14 +38,15 @@ async function isStored(db: Db, m: InboundMessage) {
   return row !== undefined;
 }
 
-/** Chains tasks per key so that each runs after the previous one of its key; idle keys are forgotten. */
+/** Chains tasks per key so that each starts after the previous one of its key ended; idle keys are forgotten. */
 function sequencer() {
-  const tails = new Map<string, Promise<void>>();
-  return (key: string, task: () => Promise<void>) => {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
     const run = (tails.get(key) ?? Promise.resolve()).then(task);
-    tails.set(key, run);
-    void run.then(() => {
-      if (tails.get(key) === run) tails.delete(key);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
     });
     return run;
   };
@@ -58,20 +59,31 @@ function sequencer() {
  */
 export function createInboundPipeline(deps: InboundDeps) {
   const batcher = createBatcher((batch: PreparedInbound[]) => storeInbound(deps, batch), INBOUND_BATCH);
+  const inArrivalOrder = sequencer();
   const inTicketOrder = sequencer();
 
-  return async function handleInbound(m: InboundMessage): Promise<InboundResult> {
+  /** Checks that need no transaction, then the file; `stored` is the message's place in its connection's queue. */
+  async function prepare(
+    m: InboundMessage,
+  ): Promise<{ skipped: 'duplicate' | 'group' } | { media?: StoredFile; stored: Promise<InboundResult> }> {
     // A redelivered media message is caught before its file is written; the check in the transaction is the rule.
     if (m.media && (await isStored(deps.db, m))) return { skipped: 'duplicate' };
     if (m.isGroup && (await getSetting(deps.db, m.companyId, 'CheckMsgIsGroup')) === 'enabled')
       return { skipped: 'group' };
     const media = m.media ? await deps.storage.put(m.companyId, m.media.data, m.media.fileName) : undefined;
-    const result = await batcher
-      .push(`${m.companyId}:${m.whatsappId}`, { message: m, mediaKey: media?.key })
-      .catch(async (err) => {
-        if (media) await deps.storage.remove(media.key);
-        throw err;
-      });
+    const key = `${m.companyId}:${m.whatsappId}`;
+    return { media, stored: batcher.push(key, { message: m, mediaKey: media?.key }) };
+  }
+
+  return async function handleInbound(m: InboundMessage): Promise<InboundResult> {
+    // A message whose file is still being written keeps its place: the connection's next ones wait.
+    const prepared = await inArrivalOrder(`${m.companyId}:${m.whatsappId}`, () => prepare(m));
+    if ('skipped' in prepared) return prepared;
+    const { media } = prepared;
+    const result = await prepared.stored.catch(async (err) => {
+      if (media) await deps.storage.remove(media.key);
+      throw err;
+    });
     if ('skipped' in result) {
       if (media) await deps.storage.remove(media.key);
       return result;

@@ -1,5 +1,6 @@
 import { companyEvent } from '@balcao/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, createTenant, createTestServer, type Tenant, type TestServer } from '../../test/harness.js';
 import { connectedSandbox } from '../../test/sandbox-helpers.js';
@@ -8,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { contacts } from '../modules/contacts/contacts.schema.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
+import { createInboundPipeline } from './handle-inbound.js';
 import { type InboundResult, storeInbound } from './store-inbound.js';
 
 /** Batches as a busy connection forms them: several contacts, redeliveries and replies in one transaction. */
@@ -160,5 +162,22 @@ describe('a batch of one connection', () => {
       'ticket 5511955500008',
       'message outro',
     ]);
+  });
+});
+
+describe('the pipeline of a connection', () => {
+  it('keeps arrival order when a photo is still being written as the next text arrives', async () => {
+    const { database, realtime, storage } = server.deps;
+    const handle = createInboundPipeline({ db: database.db, realtime, storage, log: pino({ level: 'silent' }) });
+    const photo = msg('5511955500009', '', {
+      mediaType: 'image',
+      media: { data: Buffer.alloc(200_000, 7), fileName: 'foto.png', mimetype: 'image/png' },
+    });
+    const text = msg('5511955500009', 'viu a foto acima?');
+    const results = await Promise.all([handle(photo), handle(text), handle({ ...text })]);
+    const [first, second, redelivered] = results;
+    expect(redelivered).toEqual({ skipped: 'duplicate' });
+    expect(stored(first).messageId).toBeLessThan(stored(second).messageId);
+    expect(await bodiesOf(stored(first).ticketId)).toEqual(['', 'viu a foto acima?']);
   });
 });
