@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { ConnectionStatus, MessageMediaType } from '@balcao/shared';
 
 /** A reference to a message on the provider's side. */
@@ -10,6 +11,13 @@ export interface OutboundFile {
   fileName: string;
   mimetype: string;
 }
+
+/**
+ * A received file: its bytes, or a way to download them that the pipeline calls only for a
+ * message it has not stored before, streaming them to storage.
+ */
+export type InboundFile = Pick<OutboundFile, 'fileName' | 'mimetype'> &
+  ({ data: Buffer } | { download: () => Promise<Buffer | Readable> });
 
 export interface SendOptions {
   quotedProviderId?: string;
@@ -43,7 +51,7 @@ export interface InboundMessage {
   fromMe: boolean;
   body: string;
   mediaType: MessageMediaType;
-  media?: OutboundFile;
+  media?: InboundFile;
   quotedProviderId?: string;
   isGroup?: boolean;
   groupName?: string;

@@ -70,7 +70,8 @@ export function createInboundPipeline(deps: InboundDeps) {
     if (m.media && (await isStored(deps.db, m))) return { skipped: 'duplicate' };
     if (m.isGroup && (await getSetting(deps.db, m.companyId, 'CheckMsgIsGroup')) === 'enabled')
       return { skipped: 'group' };
-    const media = m.media ? await deps.storage.put(m.companyId, m.media.data, m.media.fileName) : undefined;
+    const file = m.media && ('data' in m.media ? m.media.data : await m.media.download());
+    const media = m.media && file ? await deps.storage.put(m.companyId, file, m.media.fileName) : undefined;
     const key = `${m.companyId}:${m.whatsappId}`;
     return { media, stored: batcher.push(key, { message: m, mediaKey: media?.key }) };
   }

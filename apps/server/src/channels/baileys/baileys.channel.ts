@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import makeWASocket, {
   type AnyMessageContent,
   type BaileysEventMap,
@@ -48,7 +49,7 @@ export interface BaileysOptions {
   /** Baileys' makeWASocket unless a test injects a fake. */
   makeSocket?: (config: UserFacingSocketConfig) => BaileysSocket;
   /** Media bytes of a received message; Baileys' downloadMediaMessage unless injected. */
-  downloadMedia?: (msg: WAMessage, sock: BaileysSocket) => Promise<Buffer>;
+  downloadMedia?: (msg: WAMessage, sock: BaileysSocket) => Promise<Buffer | Readable>;
   /** QR codes shown before giving up (DISCONNECTED) until someone starts the session again. */
   maxQrCodes?: number;
   /** Reconnection after an unexpected close: exponential from baseMs, capped, with jitter. */
@@ -267,7 +268,7 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
           download: (m) =>
             opts.downloadMedia
               ? opts.downloadMedia(m, s)
-              : downloadMediaMessage(m, 'buffer', {}, { logger: baileysLog, reuploadRequest: s.updateMediaMessage }),
+              : downloadMediaMessage(m, 'stream', {}, { logger: baileysLog, reuploadRequest: s.updateMediaMessage }),
         });
         if (mapped.kind === 'revision') await ctx.events.revision(mapped.revision);
         if (mapped.kind !== 'message') continue;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   getContentType,
   isJidBroadcast,
@@ -8,7 +9,7 @@ import {
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import { mediaTypeOf } from '../../modules/messages/messages.service.js';
-import type { InboundMessage, OutboundFile, Revision } from '../channel.js';
+import type { InboundFile, InboundMessage, Revision } from '../channel.js';
 import { contactOf, isGroupJid, participantOf, userOf } from './identity.js';
 
 type Base = { companyId: number; whatsappId: number };
@@ -21,7 +22,7 @@ export type Mapped =
 
 export interface MapDeps {
   /** The bytes of a media message (Baileys' downloadMediaMessage, re-uploading expired links). */
-  download(msg: WAMessage): Promise<Buffer>;
+  download(msg: WAMessage): Promise<Buffer | Readable>;
   /** The subject of a group, from a bounded cache. */
   groupName(jid: string): Promise<string | undefined>;
 }
@@ -72,7 +73,7 @@ const timestampOf = (t: WAMessage['messageTimestamp']) => (t ? new Date(Number(t
 
 /**
  * One Baileys message in the internal shape. Reactions, status updates, broadcasts, channels and
- * protocol messages other than delete/edit are ignored; media is downloaded here.
+ * protocol messages other than delete/edit are ignored; media is downloaded by the pipeline.
  */
 export async function mapMessage(msg: WAMessage, base: Base, deps: MapDeps): Promise<Mapped> {
   const jid = msg.key.remoteJid ?? '';
@@ -128,8 +129,9 @@ export async function mapMessage(msg: WAMessage, base: Base, deps: MapDeps): Pro
     const media = content[type as MediaKey] as proto.Message.IDocumentMessage & proto.Message.IAudioMessage;
     const mimetype = (media.mimetype ?? 'application/octet-stream').split(';')[0].trim();
     const kind = type.replace('Message', '');
-    const file: OutboundFile = {
-      data: await deps.download(msg),
+    // Downloaded by the pipeline, straight to storage, only if the message is not a redelivery.
+    const file: InboundFile = {
+      download: () => deps.download(msg),
       mimetype,
       fileName: media.fileName || `${kind}.${EXTENSIONS[mimetype] ?? 'bin'}`,
     };

@@ -197,6 +197,17 @@ describe('messages.upsert', () => {
     expect(messages[3]).toMatchObject({ mediaType: 'image' });
   });
 
+  it('a redelivered media message is not downloaded again', async () => {
+    const from = '5511977770015@s.whatsapp.net';
+    const photo = receive(wa(from, { imageMessage: { mimetype: 'image/png', caption: 'uma vez' } }));
+    await chat('5511977770015', 1);
+    receive(photo);
+    receive(wa(from, { conversation: 'depois da foto' }));
+    const { messages } = await chat('5511977770015', 2);
+    expect(messages.map((m) => m.body)).toEqual(['uma vez', 'depois da foto']);
+    expect(downloads.filter((id) => id === photo.key.id)).toHaveLength(1);
+  });
+
   it('a reply quotes the stored message', async () => {
     const from = '5511977770006@s.whatsapp.net';
     const first = receive(wa(from, { conversation: 'qual o preço?' }));

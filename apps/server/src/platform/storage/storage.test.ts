@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOfKey, diskStorage, type Storage } from './storage.js';
 
@@ -30,6 +30,20 @@ const read = async (stream: Readable) => {
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 describe('disk storage', () => {
+  it('writes a stream as it arrives, and leaves nothing behind when the stream breaks', async () => {
+    const chunks = [Buffer.alloc(64 * 1024, 1), Buffer.alloc(64 * 1024, 2), Buffer.from('end')];
+    const stored = await storage.put(8, Readable.from(chunks), 'documento.pdf');
+    expect(stored.size).toBe(64 * 1024 * 2 + 3);
+    expect(await readFile(path.join(root, stored.key))).toEqual(Buffer.concat(chunks));
+
+    const broken = new Readable({ read() {} });
+    const writing = storage.put(8, broken, 'cortado.pdf');
+    broken.push(Buffer.alloc(1024, 3));
+    broken.destroy(new Error('connection reset'));
+    await expect(writing).rejects.toThrow('connection reset');
+    expect((await readdir(path.join(root, '8'))).length).toBe(1);
+  });
+
   it('generates the key: company folder, random name, the lower-cased extension only', async () => {
     const data = Buffer.from('image bytes');
     const stored = await storage.put(7, data, 'Foto da Loja.PNG');

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface StoredFile {
   key: string;
@@ -14,7 +15,8 @@ export interface StoredFile {
  * file name is kept as metadata only, never used as a path.
  */
 export interface Storage {
-  put(companyId: number, data: Buffer, fileName: string): Promise<StoredFile>;
+  /** A stream is written as it arrives (a large received document never sits in memory). */
+  put(companyId: number, data: Buffer | Readable, fileName: string): Promise<StoredFile>;
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
 }
@@ -42,8 +44,25 @@ export function diskStorage(root: string): Storage {
       const key = `${companyId}/${randomUUID()}${extensionOf(fileName)}`;
       const file = path.join(root, key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data, { mode: 0o640 });
-      return { key, size: data.length };
+      if (Buffer.isBuffer(data)) {
+        await writeFile(file, data, { mode: 0o640 });
+        return { key, size: data.length };
+      }
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(data, count, createWriteStream(file, { mode: 0o640 }));
+      } catch (err) {
+        // A download cut halfway leaves no partial file behind.
+        await rm(file, { force: true });
+        throw err;
+      }
+      return { key, size };
     },
     async open(key) {
       const file = resolve(key);
