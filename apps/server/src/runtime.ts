@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { handleCall } from './automations/calls.js';
 import { registerTicketExpiry } from './automations/expiry.js';
 import { runInboundAutomations } from './automations/index.js';
+import { registerSendToQueue } from './automations/send-to-queue.js';
 import type { BaileysOptions } from './channels/baileys/baileys.channel.js';
 import type { ChannelEvents } from './channels/channel.js';
 import { encryptionKeyOf } from './channels/cloud/cloud.crypto.js';
@@ -78,6 +79,7 @@ export async function startWorkers(deps: AppDeps & { jobs: Jobs }): Promise<void
   );
   await registerSessionCleanup(db, deps.jobs);
   await registerTicketExpiry({ db, realtime: deps.realtime, jobs: deps.jobs }, deps.jobs);
+  await registerSendToQueue({ db, realtime: deps.realtime }, deps.jobs);
 }
 
 /** Brings back the connections that were up when the server stopped. */

@@ -1,5 +1,6 @@
 import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { outOfHours } from './business-hours.js';
+import { holiday } from './holiday.js';
 import { runQueueMenu } from './queue-menu.js';
 import { runRatingAnswer } from './rating.js';
 import type { AutomationDeps } from './send-automatic.js';
@@ -15,9 +16,10 @@ const queueMenu: InboundStep = async (deps, stored) => {
 
 /**
  * The automations after an inbound message, in the order DOMAIN §1.7 gives them. An answer to a
- * pending rating (DOMAIN §4) is not a new conversation: nothing after it runs.
+ * pending rating (DOMAIN §4) is not a new conversation: nothing after it runs. A holiday beats
+ * business hours.
  */
-const steps: InboundStep[] = [runRatingAnswer, outOfHours, queueMenu];
+const steps: InboundStep[] = [runRatingAnswer, holiday, outOfHours, queueMenu];
 
 export async function runInboundAutomations(deps: AutomationDeps, stored: StoredInbound): Promise<void> {
   for (const step of steps) {

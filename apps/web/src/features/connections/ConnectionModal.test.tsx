@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mockApi';
@@ -62,6 +62,80 @@ describe('ConnectionModal', () => {
     });
   });
 
+  it('offers the pairing number on the beta provider and sends it, digits only, as providerConfig', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'POST /whatsapp': (body) => ({ status: 201, body: whatsapp({ id: 9, ...(body as object) }) }),
+    });
+    renderWithProviders(<ConnectionModal open whatsapp={null} onClose={vi.fn()} />);
+    await fill(screen.getByTestId('connection-name'), 'Celular');
+    await fill(screen.getByTestId('connection-pairing-number'), '5511');
+    await userEvent.click(screen.getByTestId('connection-modal-submit'));
+    expect(await screen.findByText('Muito curto!')).toBeTruthy();
+    await userEvent.clear(screen.getByTestId('connection-pairing-number'));
+    await fill(screen.getByTestId('connection-pairing-number'), '+55 (11) 98888-7777');
+    await userEvent.click(screen.getByTestId('connection-modal-submit'));
+    await waitFor(() => expect(api.calls('POST /whatsapp')).toHaveLength(1));
+    expect(api.calls('POST /whatsapp')[0]).toMatchObject({
+      provider: 'beta',
+      providerConfig: { pairingNumber: '5511988887777' },
+    });
+  });
+
+  it('sends the wait-then-transfer queue and the holiday from the form, company queues only', async () => {
+    const queues = [
+      { id: 2, name: 'Triagem', color: '#00aa00' },
+      { id: 3, name: 'Suporte', color: '#0000aa' },
+    ];
+    const api = mockApi({
+      'GET /queue': () => queues,
+      'POST /whatsapp': (body) => ({ status: 201, body: whatsapp({ id: 10, ...(body as object) }) }),
+    });
+    renderWithProviders(<ConnectionModal open whatsapp={null} onClose={vi.fn()} />);
+    await fill(screen.getByTestId('connection-name'), 'Loja');
+    const wait = screen.getByTestId('connection-time-send-queue');
+    await userEvent.clear(wait);
+    await fill(wait, '15');
+    // A wait without its queue, and a holiday that ends before it starts, are refused.
+    await fill(screen.getByTestId('connection-holiday-message'), 'Feriado, {{firstName}}.');
+    fireEvent.change(screen.getByTestId('connection-holiday-start'), { target: { value: '2026-12-25' } });
+    fireEvent.change(screen.getByTestId('connection-holiday-end'), { target: { value: '2026-12-24' } });
+    await userEvent.click(screen.getByTestId('connection-modal-submit'));
+    expect(await screen.findByText('Obrigatório')).toBeTruthy();
+    expect(screen.getByText('O fim deve ser igual ou posterior ao início.')).toBeTruthy();
+    expect(api.calls('POST /whatsapp')).toHaveLength(0);
+
+    await userEvent.click(within(screen.getByTestId('connection-send-queue')).getByRole('combobox'));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Nenhuma', 'Triagem', 'Suporte']);
+    await userEvent.click(screen.getByTestId('connection-send-queue-option-3'));
+    fireEvent.change(screen.getByTestId('connection-holiday-end'), { target: { value: '2026-12-26' } });
+    await userEvent.click(screen.getByTestId('connection-modal-submit'));
+    await waitFor(() => expect(api.calls('POST /whatsapp')).toHaveLength(1));
+    expect(api.calls('POST /whatsapp')[0]).toMatchObject({
+      timeSendQueue: 15,
+      sendIdQueue: 3,
+      queueHolidayMessage: 'Feriado, {{firstName}}.',
+      queueHolidayDate: '2026-12-25',
+      queueHolidayEnd: '2026-12-26',
+    });
+  });
+
+  it('shows the stored transfer and holiday when editing', async () => {
+    mockApi({ 'GET /queue': () => [{ id: 2, name: 'Triagem', color: '#00aa00' }] });
+    const existing = whatsapp({
+      timeSendQueue: 30,
+      sendIdQueue: 2,
+      queueHolidayMessage: 'Fechado hoje.',
+      queueHolidayDate: '2026-12-31',
+    });
+    renderWithProviders(<ConnectionModal open whatsapp={existing} onClose={vi.fn()} />);
+    expect((screen.getByTestId('connection-time-send-queue') as HTMLInputElement).value).toBe('30');
+    expect(await within(screen.getByTestId('connection-send-queue')).findByText('Triagem')).toBeTruthy();
+    expect((screen.getByTestId('connection-holiday-message') as HTMLTextAreaElement).value).toBe('Fechado hoje.');
+    expect((screen.getByTestId('connection-holiday-start') as HTMLInputElement).value).toBe('2026-12-31');
+    expect((screen.getByTestId('connection-holiday-end') as HTMLInputElement).value).toBe('');
+  });
+
   it('shows the server error code through the error toast', async () => {
     mockApi({
       'GET /queue': () => [],
@@ -80,10 +154,17 @@ describe('ConnectionModal', () => {
 });
 
 describe('connectionBody', () => {
-  it('keeps the hidden fields of the edited connection and omits blank secrets', () => {
+  it('sends the form values, keeps the hidden promptId and omits blank secrets', () => {
     const existing = whatsapp({ provider: 'cloud', timeSendQueue: 5, queueHolidayDate: '2024-12-25', promptId: 4 });
-    const body = connectionBody(connectionToForm(existing), existing);
-    expect(body).toMatchObject({ timeSendQueue: 5, queueHolidayDate: '2024-12-25', promptId: 4 });
+    expect(connectionBody(connectionToForm(existing), existing)).toMatchObject({
+      timeSendQueue: 5,
+      queueHolidayDate: '2024-12-25',
+      queueHolidayEnd: null,
+      promptId: 4,
+    });
+    const edited = { ...connectionToForm(existing), timeSendQueue: 0, queueHolidayDate: '' };
+    const body = connectionBody(edited, existing);
+    expect(body).toMatchObject({ timeSendQueue: 0, queueHolidayDate: null, promptId: 4 });
     expect(body).not.toHaveProperty('providerConfig');
     expect(connectionBody({ ...emptyConnectionForm('beta'), name: 'x', accessToken: 't' })).not.toHaveProperty(
       'providerConfig',

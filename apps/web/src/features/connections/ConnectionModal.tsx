@@ -16,8 +16,9 @@ import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
 import { DialogForm } from '../../components/DialogForm';
 import { FormNumberField, FormSwitch, FormTextField } from '../../components/FormFields';
-import { QueueMultiSelect } from '../../components/QueueSelect';
+import { QueueDot, QueueMultiSelect } from '../../components/QueueSelect';
 import { toastError } from '../../components/toastError';
+import { translateValidation } from '../../i18n/validation';
 import { useQueues } from '../queues/queuesApi';
 import {
   CLOUD_FIELDS,
@@ -26,6 +27,7 @@ import {
   connectionFormSchema,
   connectionToForm,
   emptyConnectionForm,
+  HOLIDAY_END_BEFORE_START,
 } from './connectionForm';
 import { connectionsApi } from './connectionsApi';
 import { applyWhatsappEvent } from './connectionsCache';
@@ -143,6 +145,17 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
               </Stack>
             </Stack>
           )}
+          {provider === 'beta' && (
+            <FormTextField
+              control={control}
+              name="pairingNumber"
+              label={t('connectionModal.pairingNumber')}
+              helperText={t(whatsapp ? 'connectionModal.pairingHelpEdit' : 'connectionModal.pairingHelp')}
+              autoComplete="off"
+              fullWidth
+              testId="connection-pairing-number"
+            />
+          )}
           <Divider textAlign="left">
             <Typography variant="overline">{t('connectionModal.messagesTitle')}</Typography>
           </Divider>
@@ -193,9 +206,96 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
             optionTestId="connection-queue-option"
             helperText={queues.data?.length === 0 ? t('connectionModal.noQueues') : undefined}
           />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <FormNumberField
+              control={control}
+              name="timeSendQueue"
+              label={t('connectionModal.timeSendQueue')}
+              helperText={t('connectionModal.timeSendQueueHelp')}
+              fullWidth
+              testId="connection-time-send-queue"
+            />
+            <Controller
+              name="sendIdQueue"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  label={t('connectionModal.sendIdQueue')}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+                  error={Boolean(fieldState.error)}
+                  helperText={translateValidation(t, fieldState.error?.message)}
+                  fullWidth
+                  data-testid="connection-send-queue"
+                >
+                  <MenuItem value="">
+                    <em>{t('connectionModal.noSendQueue')}</em>
+                  </MenuItem>
+                  {(queues.data ?? []).map((q) => (
+                    <MenuItem key={q.id} value={q.id} data-testid={`connection-send-queue-option-${q.id}`}>
+                      <QueueDot color={q.color} />
+                      {q.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+          <Divider textAlign="left">
+            <Typography variant="overline">{t('connectionModal.holidayTitle')}</Typography>
+          </Divider>
+          <FormTextField
+            control={control}
+            name="queueHolidayMessage"
+            label={t('connectionModal.queueHolidayMessage')}
+            multiline
+            minRows={2}
+            maxRows={6}
+            fullWidth
+            testId="connection-holiday-message"
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <DateField control={control} name="queueHolidayDate" testId="connection-holiday-start" />
+            <DateField control={control} name="queueHolidayEnd" testId="connection-holiday-end" />
+          </Stack>
         </Stack>
       </DialogContent>
     </DialogForm>
+  );
+}
+
+/** A holiday day ('' or yyyy-mm-dd); its label always shrunk above the browser's date mask. */
+function DateField({
+  control,
+  name,
+  testId,
+}: {
+  control: Control<ConnectionFormValues>;
+  name: 'queueHolidayDate' | 'queueHolidayEnd';
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          type="date"
+          label={t(`connectionModal.${name}`)}
+          fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={
+            fieldState.error?.message === HOLIDAY_END_BEFORE_START
+              ? t(HOLIDAY_END_BEFORE_START)
+              : translateValidation(t, fieldState.error?.message)
+          }
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+        />
+      )}
+    />
   );
 }
 

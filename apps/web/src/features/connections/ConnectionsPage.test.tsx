@@ -18,7 +18,7 @@ const list = [
   whatsapp({ id: 1, name: 'Aguardando', status: 'qrcode', qrcode: 'balcao-sandbox:1:abc', provider: 'sandbox' }),
   whatsapp({ id: 2, name: 'Caiu', status: 'DISCONNECTED' }),
   whatsapp({ id: 3, name: 'Ok', status: 'CONNECTED', isDefault: true }),
-  whatsapp({ id: 4, name: 'Pareando', status: 'PAIRING' }),
+  whatsapp({ id: 4, name: 'Pareando', status: 'PAIRING', qrcode: 'ABCD1234' }),
   whatsapp({ id: 5, name: 'Expirou', status: 'TIMEOUT' }),
   whatsapp({ id: 6, name: 'Abrindo', status: 'OPENING' }),
 ];
@@ -53,6 +53,9 @@ describe('ConnectionsPage', () => {
     expect(connecting.disabled).toBe(true);
 
     expect(screen.getByTestId('connection-status-2').dataset.status).toBe('DISCONNECTED');
+    // The pairing code is typed on the phone: it shows in the status, never as a QR code.
+    expect(screen.getByTestId('connection-pairing-code-4').textContent).toBe('ABCD1234');
+    expect(screen.queryByTestId('connection-pairing-code-1')).toBeNull();
     expect(screen.getByTestId('connection-default-3')).toBeTruthy();
     expect(screen.queryByTestId('connection-default-2')).toBeNull();
     const d = new Date(list[0].updatedAt);

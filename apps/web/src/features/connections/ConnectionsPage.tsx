@@ -40,7 +40,7 @@ const TOOLTIP_OF: Partial<Record<ConnectionStatus, string>> = {
   qrcode: 'qrcode',
   CONNECTED: 'connected',
   TIMEOUT: 'timeout',
-  PAIRING: 'timeout',
+  PAIRING: 'pairing',
 };
 
 function StatusIcon({ status }: { status: ConnectionStatus }) {
@@ -72,6 +72,15 @@ function StatusCell({ whatsapp }: { whatsapp: Whatsapp }) {
       <Typography variant="caption" color="text.secondary">
         {t(`connections.statuses.${whatsapp.status}`)}
       </Typography>
+      {whatsapp.status === 'PAIRING' && whatsapp.qrcode && (
+        <Typography
+          variant="body2"
+          sx={{ fontFamily: 'monospace', fontWeight: 700, letterSpacing: 2 }}
+          data-testid={`connection-pairing-code-${whatsapp.id}`}
+        >
+          {whatsapp.qrcode}
+        </Typography>
+      )}
     </Box>
   );
   if (!key) return icon;
