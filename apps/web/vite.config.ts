@@ -26,5 +26,19 @@ export default defineConfig({
   plugins: [react(), devEnvScript()],
   server: { port: 3000, strictPort: true },
   preview: { port: 3000, strictPort: true },
-  build: { outDir: `${root}/dist`, emptyOutDir: true },
+  build: {
+    outDir: `${root}/dist`,
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: their own chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });
