@@ -50,7 +50,7 @@ export const messages = pgTable(
     uniqueIndex('messages_provider_key')
       .on(t.companyId, t.whatsappId, t.providerId)
       .where(sql`${t.providerId} is not null`),
-    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('messages_body_trgm_idx').using('gin', sql`lower(${t.body}) gin_trgm_ops`),
   ],
 );

@@ -23,7 +23,7 @@ export const ticketNotes = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('ticket_notes_contact_idx').on(t.contactId, t.createdAt.desc()),
+    index('ticket_notes_contact_idx').on(t.contactId, t.createdAt.desc().nullsFirst()),
     index('ticket_notes_ticket_idx').on(t.ticketId),
   ],
 );

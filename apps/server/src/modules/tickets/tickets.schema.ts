@@ -57,10 +57,21 @@ export const tickets = pgTable(
     uniqueIndex('tickets_uuid_key').on(t.uuid),
     // Exactly one non-closed ticket per contact and connection: concurrent inbound messages cannot duplicate it.
     uniqueIndex('tickets_one_open_key').on(t.companyId, t.contactId, t.whatsappId).where(sql`${t.status} <> 'closed'`),
-    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
-    index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
-    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
-    index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc()),
+    index('tickets_company_status_updated_idx').on(
+      t.companyId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('tickets_company_queue_status_updated_idx').on(
+      t.companyId,
+      t.queueId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc().nullsFirst()),
+    index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc().nullsFirst()),
     index('tickets_expiry_idx').on(t.whatsappId, t.status, t.lastMessageAt).where(sql`${t.status} = 'open'`),
   ],
 );
@@ -86,7 +97,7 @@ export const ticketTraking = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('ticket_trakings_ticket_idx').on(t.ticketId, t.id.desc()),
+    index('ticket_trakings_ticket_idx').on(t.ticketId, t.id.desc().nullsFirst()),
     index('ticket_trakings_company_finished_idx').on(t.companyId, t.finishedAt),
   ],
 );

@@ -24,25 +24,35 @@ const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, d
     sql`${column} < ${`${day}T00:00:00Z`}::timestamptz + interval '1 day'`,
   );
 
+/**
+ * The caller's visibility (tickets.access) combined with the queue filter, stated as plainly as the
+ * caller's rights allow: for queues the caller belongs to, the visibility rule adds nothing, and
+ * repeating it in an OR keeps PostgreSQL from counting on the (company, queue, status) index alone.
+ */
+function queueScope(access: TicketAccess, queueIds: number[] | undefined): SQL | undefined {
+  if (!queueIds) return visibleTickets(access);
+  const noQueue = access.seesNoQueue ? isNull(tickets.queueId) : undefined;
+  if (access.admin) return or(queueIds.length ? inArray(tickets.queueId, queueIds) : undefined, noQueue) ?? sql`false`;
+  const mine = queueIds.filter((id) => access.queueIds.includes(id));
+  const others = queueIds.filter((id) => !access.queueIds.includes(id));
+  return (
+    or(
+      mine.length ? inArray(tickets.queueId, mine) : undefined,
+      // Another queue's ticket is visible only when it is assigned to the caller.
+      others.length ? and(inArray(tickets.queueId, others), eq(tickets.userId, access.userId)) : undefined,
+      noQueue,
+    ) ?? sql`false`
+  );
+}
+
 function listFilters(companyId: number, access: TicketAccess, q: TicketsListQuery): (SQL | undefined)[] {
-  const filters: (SQL | undefined)[] = [visibleTickets(access)];
+  const filters: (SQL | undefined)[] = [queueScope(access, q.queueIds)];
   if (q.status) filters.push(eq(tickets.status, q.status));
-  // Without show-all (or for plain users, who never have it) the open list is the caller's own.
+  // Without show-all (or for plain users, who never have it) the open list is the caller's own;
+  // a list of another status needs no such rule.
   if (!(q.showAll && access.admin)) {
-    // Stated plainly for the open tab so the (company, user, status) index serves it.
-    filters.push(
-      q.status === 'open'
-        ? eq(tickets.userId, access.userId)
-        : or(eq(tickets.userId, access.userId), ne(tickets.status, 'open')),
-    );
-  }
-  if (q.queueIds) {
-    filters.push(
-      or(
-        q.queueIds.length ? inArray(tickets.queueId, q.queueIds) : sql`false`,
-        access.seesNoQueue ? isNull(tickets.queueId) : sql`false`,
-      ),
-    );
+    if (q.status === 'open') filters.push(eq(tickets.userId, access.userId));
+    else if (!q.status) filters.push(or(eq(tickets.userId, access.userId), ne(tickets.status, 'open')));
   }
   if (q.tags?.length) {
     filters.push(

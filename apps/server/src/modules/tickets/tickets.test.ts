@@ -315,6 +315,22 @@ describe('the ticket list', () => {
     await call(L.admin, 'PUT', `/users/${L.user.user.id}`, { allTicket: 'disable' });
   });
 
+  it('a plain user filtering by another queue sees there only the tickets assigned to them', async () => {
+    const gil = await open(L.admin, { contactId: (await contact(L, 'Gil')).id, queueId: q2, userId: L.user.user.id });
+    try {
+      expect(await names(L.user, `status=open&queueIds=${JSON.stringify([q2])}`)).toEqual(['Gil']);
+      expect(await names(L.user, `showAll=true&queueIds=${JSON.stringify([q1, q2])}`)).toEqual([
+        'Bruno',
+        'Davi',
+        'Eva',
+        'Gil',
+      ]);
+      expect(await names(L.user, `status=pending&queueIds=${JSON.stringify([q2])}`)).toEqual([]);
+    } finally {
+      await call(L.admin, 'DELETE', `/tickets/${gil.id}`);
+    }
+  });
+
   it('filters by queues, tags, users and unread messages', async () => {
     expect(await names(L.admin, `status=pending&queueIds=${JSON.stringify([q2])}`)).toEqual(['Ana', 'Fábio']);
     expect(await names(L.admin, `status=pending&queueIds=${JSON.stringify([q1])}`)).toEqual(['Ana', 'Bruno']);
