@@ -53,6 +53,21 @@ export class GraphError extends Error {
   }
 }
 
+/**
+ * Graph API error codes that mean the number cannot receive this message (not on WhatsApp, not in a
+ * test number's allowed list, the sender itself): retrying never helps, so the send fails at once.
+ */
+const RECIPIENT_ERRORS = new Set([131026, 131030, 131021]);
+
+function recipientRefused(err: unknown): boolean {
+  if (!(err instanceof GraphError) || err.status !== 400) return false;
+  try {
+    return RECIPIENT_ERRORS.has(Number((JSON.parse(err.body) as { error?: { code?: unknown } }).error?.code));
+  } catch {
+    return false;
+  }
+}
+
 const mediaKind = (mimetype: string) =>
   mimetype.startsWith('image/')
     ? 'image'
@@ -77,16 +92,17 @@ export function createCloudChannel(
   };
   const send = async (to: string, message: Record<string, unknown>, sendOpts?: SendOptions): Promise<SentRef> => {
     const { config, graph } = ready();
-    const reply = await graph.post<{ messages?: { id: string }[] }>(
-      `${encodeURIComponent(config.phoneNumberId)}/messages`,
-      {
+    const reply = await graph
+      .post<{ messages?: { id: string }[] }>(`${encodeURIComponent(config.phoneNumberId)}/messages`, {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to,
         ...(sendOpts?.quotedProviderId ? { context: { message_id: sendOpts.quotedProviderId } } : {}),
         ...message,
-      },
-    );
+      })
+      .catch((err: unknown) => {
+        throw recipientRefused(err) ? new AppError('ERR_WAPP_INVALID_CONTACT') : err;
+      });
     const providerId = reply.messages?.[0]?.id;
     if (!providerId) throw new Error('Graph API reply without a message id');
     return { providerId };

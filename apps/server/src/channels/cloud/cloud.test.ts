@@ -19,6 +19,8 @@ const TOKEN = 'EAAG-test-access-token-0123456789';
 const APP_SECRET = 'app-secret-0123456789abcdef';
 const VERIFY = 'verify-me-please';
 const NUMBER = '5511966620001';
+/** A number the fake Graph API refuses as a recipient (code 131026). */
+const NOT_ON_WHATSAPP = '5511966629999';
 
 interface Seen {
   method: string;
@@ -51,8 +53,11 @@ function fakeGraph() {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     if (req.method === 'GET' && url.pathname === `/v21.0/${PHONE_ID}`)
       return json(200, { id: PHONE_ID, display_phone_number: '+55 11 4000-0001' });
-    if (req.method === 'POST' && url.pathname === `/v21.0/${PHONE_ID}/messages`)
+    if (req.method === 'POST' && url.pathname === `/v21.0/${PHONE_ID}/messages`) {
+      if (JSON.parse(Buffer.concat(chunks).toString()).to === NOT_ON_WHATSAPP)
+        return json(400, { error: { code: 131026, message: 'Message undeliverable' } });
       return json(200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.OUT${++sent}` }] });
+    }
     if (req.method === 'POST' && url.pathname === `/v21.0/${PHONE_ID}/media`) return json(200, { id: 'up-1' });
     if (req.method === 'GET' && url.pathname === '/v21.0/media-in-1')
       return json(200, { id: 'media-in-1', url: `${base}/files/media-in-1`, mime_type: 'image/png' });
@@ -264,6 +269,28 @@ describe('sending and statuses', () => {
     expect((await status('sent')).statusCode).toBe(200);
     expect((await status('failed')).statusCode).toBe(200);
     expect((await storedMessage(providerId)).ack).toBe(3);
+  });
+
+  it('a number WhatsApp refuses fails the message at once, without spending retries', async () => {
+    const contact = (
+      await call(t.admin, 'POST', '/contacts', { name: 'Sem WhatsApp', number: NOT_ON_WHATSAPP })
+    ).json();
+    const ticket = await call(t.admin, 'POST', '/tickets', { contactId: contact.id, whatsappId, status: 'open' });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const res = await call(t.admin, 'POST', `/messages/${ticket.json().id}`, { body: 'Olá?' });
+    expect(res.statusCode, res.body).toBe(201);
+    const failed = await waitUntil(
+      async () =>
+        (await server.deps.database.db.select().from(messages).where(eq(messages.ticketId, ticket.json().id))).find(
+          (m) => m.fromMe,
+        ),
+      (m) => m?.sendStatus === 'failed',
+    );
+    expect(failed?.providerId).toBeNull();
+    const attempts = graph.seen.filter(
+      (s) => s.path === `/v21.0/${PHONE_ID}/messages` && JSON.parse(s.body.toString()).to === NOT_ON_WHATSAPP,
+    );
+    expect(attempts).toHaveLength(1);
   });
 
   it('media is uploaded first and then sent by its id; a quoted reply carries the context', async () => {
