@@ -41,6 +41,9 @@ export function diskStorage(root: string): Storage {
   };
   return {
     async put(companyId, data, fileName) {
+      // A download can fail while the folder is being made: without a listener by then, its error
+      // would crash the process. The pipeline below still sees the stream as failed.
+      if (!Buffer.isBuffer(data)) data.on('error', () => {});
       const key = `${companyId}/${randomUUID()}${extensionOf(fileName)}`;
       const file = path.join(root, key);
       await mkdir(path.dirname(file), { recursive: true });
