@@ -66,6 +66,8 @@ export function createMessaging(opts: {
       sandboxEnabled: opts.config.sandboxEnabled,
       cloud: { graphUrl: opts.config.CLOUD_GRAPH_URL, key: encryptionKeyOf(opts.config) },
       beta: opts.beta ?? (opts.config.NODE_ENV === 'test' ? undefined : {}),
+      // Session commands reach the instance that holds a connection's socket.
+      instances: opts.realtime,
     },
   );
   return { storage, channels, events };
@@ -82,11 +84,11 @@ export async function startWorkers(deps: AppDeps & { jobs: Jobs }): Promise<void
   await registerSendToQueue({ db, realtime: deps.realtime }, deps.jobs);
 }
 
-/** Brings back the connections that were up when the server stopped. */
+/** Brings back the connections that were up when the server stopped, except those another instance holds. */
 export async function restoreConnections(deps: Pick<AppDeps, 'database' | 'channels'>, log: Logger): Promise<void> {
   for (const c of await connectionsToRestore(deps.database.db)) {
     await deps.channels
-      .start(c.companyId, c.id)
+      .restore(c.companyId, c.id)
       .catch((err) => log.warn({ err, whatsappId: c.id }, 'connection not restored'));
   }
 }

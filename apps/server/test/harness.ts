@@ -11,6 +11,7 @@ import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
+import type { BaileysOptions } from '../src/channels/baileys/baileys.channel.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { createPglite, type Database, fromPglite, fromPostgres } from '../src/db/client.js';
 import { ensurePlatform } from '../src/db/seed.js';
@@ -63,22 +64,23 @@ export interface TestServer {
 
 /**
  * A server on its own database and media folder. `jobs: true` starts pg-boss and the workers
- * (outbound sending); without it jobs are accepted and dropped.
+ * (outbound sending); without it jobs are accepted and dropped. Two instances of one deployment:
+ * the same `database` (left open on close: its opener closes it) and the same `redisKey`.
  */
 export async function createTestServer(
   env: Record<string, string> = {},
-  opts: { jobs?: boolean; now?: () => Date } = {},
+  opts: { jobs?: boolean; now?: () => Date; database?: Database; redisKey?: string; beta?: BaileysOptions } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'balcao-test-'));
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
-  const database = await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   await ensurePlatform(database.db, SUPER);
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
   const log = pino({ level: 'silent' });
   // A per-server prefix keeps parallel test files from sharing Redis counters and Socket.IO
   // channels (company and user ids repeat across test databases).
-  const prefix = randomBytes(4).toString('hex');
+  const prefix = opts.redisKey ?? randomBytes(4).toString('hex');
   const sub = redis?.duplicate();
   const realtime = createRealtime({
     corsOrigin: [config.FRONTEND_URL],
@@ -86,7 +88,15 @@ export async function createTestServer(
     log,
   });
   const jobs = opts.jobs ? await startJobs(database, log) : noJobs;
-  const { storage, channels } = createMessaging({ config, database, realtime, log, jobs, now: opts.now });
+  const { storage, channels } = createMessaging({
+    config,
+    database,
+    realtime,
+    log,
+    jobs,
+    now: opts.now,
+    beta: opts.beta,
+  });
   const deps: AppDeps = {
     config,
     database,
@@ -121,7 +131,7 @@ export async function createTestServer(
       // quit, not disconnect: the adapter's last (unawaited) unsubscribe/publish commands complete
       // instead of rejecting with "Connection is closed".
       await Promise.all([redis?.quit(), sub?.quit()]);
-      await database.close();
+      if (!opts.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -25,9 +25,13 @@ export interface SendOptions {
   ptt?: boolean;
 }
 
+/** What `start` resolves with when another server instance holds the connection's socket. */
+export const OWNED_ELSEWHERE = 'owned-elsewhere';
+
 /** What every provider implements (ARCHITECTURE §3). The pipeline never sees provider types. */
 export interface Channel {
-  start(): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: providers without a socket lock resolve nothing.
+  start(): Promise<void | typeof OWNED_ELSEWHERE>;
   stop(): Promise<void>;
   logout(): Promise<void>;
   sendText(to: string, body: string, opts?: SendOptions): Promise<SentRef>;

@@ -18,7 +18,14 @@ import makeWASocket, {
 import { and, eq, lt } from 'drizzle-orm';
 import { messages } from '../../modules/messages/messages.schema.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import type { Channel, ConnectionUpdate, OutboundFile, SendOptions, SentRef } from '../channel.js';
+import {
+  type Channel,
+  type ConnectionUpdate,
+  type OutboundFile,
+  OWNED_ELSEWHERE,
+  type SendOptions,
+  type SentRef,
+} from '../channel.js';
 import type { ChannelContext } from '../manager.js';
 import { type DbAuthState, loadAuthState } from './auth-state.js';
 import { mapMessage } from './baileys.inbound.js';
@@ -411,7 +418,7 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
       });
       if (!lock) {
         log.warn('baileys connection is owned by another server instance: no socket opened here');
-        return;
+        return OWNED_ELSEWHERE;
       }
       running = true;
       qrCodes = 0;

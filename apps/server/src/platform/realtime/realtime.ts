@@ -20,6 +20,8 @@ export const rooms = {
 
 type Authenticator = (token: string) => Promise<Caller | null>;
 type SocketHandler = (caller: Caller, socket: Socket) => void | Promise<void>;
+/** Answers a command of another instance; the value goes back to the sender. */
+export type InstanceHandler = (payload: unknown) => unknown | Promise<unknown>;
 
 /** The only way modules talk to browsers: named events to rooms scoped by company. */
 export interface Realtime {
@@ -36,6 +38,14 @@ export interface Realtime {
   onConnection(handler: SocketHandler): void;
   /** Runs when a socket leaves; `lastOfUser` says whether the user has no other socket. */
   onDisconnect(handler: (caller: Caller, lastOfUser: boolean) => void | Promise<void>): void;
+  /**
+   * Sends `payload` to the other server instances (through Redis) and resolves with their answers,
+   * once all answered or the adapter's timeout passed (then with those that came). Without Redis
+   * there is no other instance: [].
+   */
+  askInstances(event: string, payload: unknown): Promise<unknown[]>;
+  /** Answers `askInstances` of the other instances (one handler per event); bound once attached. */
+  onInstances(event: string, handler: InstanceHandler): void;
   attach(server: HttpServer, authenticate: Authenticator): Server;
   close(): Promise<void>;
 }
@@ -50,11 +60,25 @@ export function createRealtime(opts: {
   const connectionHandlers: SocketHandler[] = [];
   const roomResolvers: ((caller: Caller) => Promise<string[]>)[] = [];
   const disconnectHandlers: ((caller: Caller, last: boolean) => void | Promise<void>)[] = [];
+  const instanceHandlers = new Map<string, InstanceHandler>();
   // Once closed, late emissions (e.g. presence updates of sockets closed by the shutdown) are
   // dropped: the Redis adapter would publish them on a connection that is going away.
   let closed = false;
   const send = (room: string, event: string, payload: unknown) => {
     if (!closed) io?.to(room).emit(event, payload);
+  };
+
+  /** The adapter appends the ack callback; a failing handler answers null, never leaves the sender waiting. */
+  const bindInstanceHandler = (server: Server, event: string, handler: InstanceHandler) => {
+    server.on(event, async (payload: unknown, ack?: (answer: unknown) => void) => {
+      let answer: unknown = null;
+      try {
+        answer = await handler(payload);
+      } catch (err) {
+        opts.log.error({ err, event }, 'instances: command failed');
+      }
+      if (typeof ack === 'function') ack(answer ?? null);
+    });
   };
 
   return {
@@ -78,6 +102,20 @@ export function createRealtime(opts: {
     onDisconnect: (h) => {
       disconnectHandlers.push(h);
     },
+    async askInstances(event, payload) {
+      if (!io || closed || !opts.redis) return [];
+      try {
+        return await io.serverSideEmitWithAck(event, payload);
+      } catch (err) {
+        // An instance that did not answer in time: act on the answers that came.
+        opts.log.warn({ err, event }, 'instances: not every instance answered');
+        return ((err as { responses?: unknown[] }).responses ?? []) as unknown[];
+      }
+    },
+    onInstances: (event, handler) => {
+      instanceHandlers.set(event, handler);
+      if (io) bindInstanceHandler(io, event, handler);
+    },
     attach(server, authenticate) {
       io = new Server(server, {
         cors: { origin: opts.corsOrigin, credentials: true },
@@ -85,6 +123,7 @@ export function createRealtime(opts: {
         pingTimeout: SOCKET_PING_MS,
       });
       if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: opts.redis.key ?? 'socket.io' }));
+      for (const [event, handler] of instanceHandlers) bindInstanceHandler(io, event, handler);
       io.use(async (socket, next) => {
         const token = socket.handshake.auth?.token ?? socket.handshake.query?.token;
         const caller = typeof token === 'string' ? await authenticate(token).catch(() => null) : null;
