@@ -7,6 +7,7 @@ import { getSetting } from '../modules/settings/settings.service.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import type { Storage, StoredFile } from '../platform/storage/storage.js';
 import { createBatcher } from './batcher.js';
+import { saveMedia, withoutFile } from './save-media.js';
 import { type InboundResult, type PreparedInbound, type StoredInbound, storeInbound } from './store-inbound.js';
 
 export type { InboundResult, StoredInbound } from './store-inbound.js';
@@ -70,10 +71,12 @@ export function createInboundPipeline(deps: InboundDeps) {
     if (m.media && (await isStored(deps.db, m))) return { skipped: 'duplicate' };
     if (m.isGroup && (await getSetting(deps.db, m.companyId, 'CheckMsgIsGroup')) === 'enabled')
       return { skipped: 'group' };
-    const file = m.media && ('data' in m.media ? m.media.data : await m.media.download());
-    const media = m.media && file ? await deps.storage.put(m.companyId, file, m.media.fileName) : undefined;
+    const saved = m.media ? await saveMedia(deps, { ...m, media: m.media }) : undefined;
+    const media = saved ?? undefined;
+    // A file that could not be saved loses the file, never the message.
+    const message = m.media && !saved ? withoutFile({ ...m, media: m.media }) : m;
     const key = `${m.companyId}:${m.whatsappId}`;
-    return { media, stored: batcher.push(key, { message: m, mediaKey: media?.key }) };
+    return { media, stored: batcher.push(key, { message, mediaKey: media?.key }) };
   }
 
   return async function handleInbound(m: InboundMessage): Promise<InboundResult> {

@@ -180,4 +180,44 @@ describe('the pipeline of a connection', () => {
     expect(stored(first).messageId).toBeLessThan(stored(second).messageId);
     expect(await bodiesOf(stored(first).ticketId)).toEqual(['', 'viu a foto acima?']);
   });
+
+  it('a file that cannot be downloaded loses the file, not the message; one failed try is retried', async () => {
+    const { database, realtime, storage } = server.deps;
+    const handle = createInboundPipeline({ db: database.db, realtime, storage, log: pino({ level: 'silent' }) });
+    let tries = 0;
+    const flaky = msg('5511955500010', 'segue o contrato', {
+      mediaType: 'application',
+      media: {
+        fileName: 'contrato.pdf',
+        mimetype: 'application/pdf',
+        download: async () => {
+          tries += 1;
+          if (tries === 1) throw new Error('connection reset');
+          return Buffer.from('%PDF-1.4');
+        },
+      },
+    });
+    const gone = msg('5511955500010', 'e a foto', {
+      mediaType: 'image',
+      media: {
+        fileName: 'foto.jpg',
+        mimetype: 'image/jpeg',
+        download: async () => {
+          throw new Error('media expired');
+        },
+      },
+    });
+    const [withFile, withoutFile] = await Promise.all([handle(flaky), handle(gone)]);
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, stored(withFile).ticketId))
+      .orderBy(asc(messages.id));
+    expect(rows.map((r) => [r.body, r.mediaType, r.mediaKey !== null])).toEqual([
+      ['segue o contrato', 'application', true],
+      ['e a foto\n📎 foto.jpg (arquivo não recebido)', 'chat', false],
+    ]);
+    expect(stored(withoutFile).ticketId).toBe(stored(withFile).ticketId);
+    expect(tries).toBe(2);
+  });
 });
