@@ -68,6 +68,12 @@ export interface BaileysOptions {
 }
 
 export const MAX_QR_CODES = 5;
+/** History syncs Baileys needs to learn who is who; turning them all off breaks LID sessions. */
+export const IDENTITY_SYNCS: ReadonlySet<number> = new Set([
+  proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
+  proto.HistorySync.HistorySyncType.PUSH_NAME,
+  proto.HistorySync.HistorySyncType.NON_BLOCKING_DATA,
+]);
 const BACKOFF = { baseMs: 2_000, maxMs: 120_000, maxAttempts: 12 };
 const SEND_GAP_MS = { min: 150, max: 400 };
 /** How long sent messages stay available to `getMessage` (retries happen within minutes). */
@@ -154,7 +160,9 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
       // Our own sends are not echoed back as messages: the send job stores them.
       emitOwnEvents: false,
       syncFullHistory: false,
-      shouldSyncHistoryMessage: () => false,
+      // Only the syncs that carry identities (LID ↔ phone mappings, push names); never the chat
+      // history, which is not stored here anyway ('messaging-history.set' has no listener).
+      shouldSyncHistoryMessage: ({ syncType }) => IDENTITY_SYNCS.has(syncType ?? -1),
       msgRetryCounterCache: retryCounters,
       getMessage,
       cachedGroupMetadata: async (jid) => groups.get(jid),

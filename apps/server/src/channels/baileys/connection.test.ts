@@ -1,4 +1,4 @@
-import { DisconnectReason } from '@whiskeysockets/baileys';
+import { DisconnectReason, proto } from '@whiskeysockets/baileys';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestServer, type Tenant, type TestServer } from '../../../test/harness.js';
@@ -39,7 +39,14 @@ describe('connecting a phone', () => {
     await channel.start();
     expect(world.sockets).toHaveLength(1);
     expect(world.last().config.markOnlineOnConnect).toBe(false);
-    expect(world.last().config.shouldSyncHistoryMessage?.({} as never)).toBe(false);
+    // History is bounded to the syncs that carry identities (LID mappings, names), never chats.
+    const syncs = (syncType: proto.HistorySync.HistorySyncType) =>
+      world.last().config.shouldSyncHistoryMessage?.({ syncType } as never);
+    expect(syncs(proto.HistorySync.HistorySyncType.FULL)).toBe(false);
+    expect(syncs(proto.HistorySync.HistorySyncType.RECENT)).toBe(false);
+    expect(syncs(proto.HistorySync.HistorySyncType.ON_DEMAND)).toBe(false);
+    expect(syncs(proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP)).toBe(true);
+    expect(syncs(proto.HistorySync.HistorySyncType.NON_BLOCKING_DATA)).toBe(true);
     expect((await bench.status(id)).status).toBe('OPENING');
 
     world.last().emit('connection.update', { qr: '2@qr-one' });
