@@ -5,6 +5,7 @@ import { waitUntil } from '../../test/sandbox-helpers.js';
 import type { Database } from '../db/client.js';
 import type { BaileysOptions } from './baileys/baileys.channel.js';
 import { type FakeWorld, fakeWorld } from './baileys/fake-socket.js';
+import { TEST_WA_VERSION } from './baileys/testing.js';
 import { CHANNEL_COMMAND } from './manager.js';
 
 /** Two server instances on one PostgreSQL database and one Redis: session commands reach the owner. */
@@ -20,6 +21,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
     sendGapMs: { min: 0, max: 0 },
     ffmpeg: null,
     backoff: { baseMs: 10_000 },
+    waVersion: async () => TEST_WA_VERSION,
   });
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createTenant, createTestServer, type Tenant, type TestServer } from '..
 import { waitUntil } from '../../test/sandbox-helpers.js';
 import type { InstanceHandler } from '../platform/realtime/realtime.js';
 import { type FakeWorld, fakeWorld } from './baileys/fake-socket.js';
-import { betaBench } from './baileys/testing.js';
+import { betaBench, TEST_WA_VERSION } from './baileys/testing.js';
 import { CHANNEL_COMMAND, type ChannelManager, createChannelManager, type Instances } from './manager.js';
 
 /** Session commands between two instances (managers on one database), over an in-memory bus. */
@@ -57,7 +57,12 @@ beforeAll(() => {
       },
       {
         sandboxEnabled: false,
-        beta: { makeSocket: world.make, sendGapMs: { min: 0, max: 0 }, ffmpeg: null },
+        beta: {
+          makeSocket: world.make,
+          sendGapMs: { min: 0, max: 0 },
+          ffmpeg: null,
+          waVersion: async () => TEST_WA_VERSION,
+        },
         instances,
       },
     );

@@ -14,6 +14,7 @@ import makeWASocket, {
   type WAMessageKey,
   type WAMessageUpdate,
   type WASocket,
+  type WAVersion,
 } from '@whiskeysockets/baileys';
 import { and, eq, lt } from 'drizzle-orm';
 import { messages } from '../../modules/messages/messages.schema.js';
@@ -35,6 +36,7 @@ import { userOf } from './identity.js';
 import { replyJids } from './reply-jids.js';
 import { acquireSocketLock, type SocketLock } from './socket-lock.js';
 import { findFfmpeg, toOggOpus } from './voice-note.js';
+import { currentWaVersion } from './wa-version.js';
 
 /** What the channel uses of a Baileys socket: tests hand in a fake with Baileys' own event buffer. */
 export type BaileysSocket = Pick<
@@ -65,6 +67,8 @@ export interface BaileysOptions {
   sendGapMs?: { min: number; max: number };
   /** Path of ffmpeg for voice notes; null: none; unset: looked up on PATH. */
   ffmpeg?: string | null;
+  /** The WhatsApp Web version to announce; undefined keeps Baileys' own. Tests need no network. */
+  waVersion?: () => Promise<WAVersion | undefined>;
 }
 
 export const MAX_QR_CODES = 5;
@@ -116,6 +120,7 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
   const sentHere = new BoundedCache<true>(1_000, 600_000);
 
   let sock: BaileysSocket | undefined;
+  let version: WAVersion | undefined;
   let auth: DbAuthState | undefined;
   let lock: SocketLock | null = null;
   let running = false;
@@ -157,6 +162,7 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
       auth: { creds: state.creds, keys: makeCacheableSignalKeyStore(state.keys, baileysLog) },
       logger: baileysLog,
       markOnlineOnConnect: false,
+      ...(version ? { version } : {}),
       // Our own sends are not echoed back as messages: the send job stores them.
       emitOwnEvents: false,
       syncFullHistory: false,
@@ -433,6 +439,7 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
       attempts = 0;
       auth = await loadAuthState(ctx.db, whatsappId);
       await update('OPENING');
+      version = await (opts.waVersion ?? currentWaVersion)();
       connect();
     },
     async stop() {

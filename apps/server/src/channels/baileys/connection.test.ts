@@ -7,7 +7,7 @@ import { loadAuthState } from './auth-state.js';
 import { baileysAuth } from './baileys.schema.js';
 import { closedWith } from './fake-socket.js';
 import { LOCK_SPACE } from './socket-lock.js';
-import { betaBench } from './testing.js';
+import { betaBench, TEST_WA_VERSION } from './testing.js';
 
 /** The beta provider's connection lifecycle, as the connections page shows it. */
 
@@ -39,6 +39,7 @@ describe('connecting a phone', () => {
     await channel.start();
     expect(world.sockets).toHaveLength(1);
     expect(world.last().config.markOnlineOnConnect).toBe(false);
+    expect(world.last().config.version).toEqual(TEST_WA_VERSION);
     // History is bounded to the syncs that carry identities (LID mappings, names), never chats.
     const syncs = (syncType: proto.HistorySync.HistorySyncType) =>
       world.last().config.shouldSyncHistoryMessage?.({ syncType } as never);

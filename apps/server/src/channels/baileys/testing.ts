@@ -5,6 +5,10 @@ import { whatsappRow } from '../../modules/whatsapp/whatsapp.service.js';
 import type { Channel, ChannelEvents } from '../channel.js';
 import type { ChannelContext } from '../manager.js';
 import { type BaileysOptions, createBaileysChannel } from './baileys.channel.js';
+
+/** The WhatsApp Web version test sockets announce (no network to ask for the current one). */
+export const TEST_WA_VERSION: [number, number, number] = [2, 3000, 1_000_000_001];
+
 import { type FakeWorld, fakeWorld } from './fake-socket.js';
 
 /** Tests only: beta connections of a test server, driven through fake sockets. */
@@ -45,6 +49,7 @@ export function betaBench(server: () => TestServer, tenant: () => Tenant) {
         sendGapMs: { min: 0, max: 0 },
         ffmpeg: null,
         backoff: { baseMs: 10_000 },
+        waVersion: async () => TEST_WA_VERSION,
         ...opts,
       });
       live.push(channel);
