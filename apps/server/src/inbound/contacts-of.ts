@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
+import { insertMany } from '../db/insert-many.js';
 import { contacts } from '../modules/contacts/contacts.schema.js';
 
 const DAY_MS = 86_400_000;
@@ -53,28 +54,30 @@ function lessons(c: Known, m: InboundMessage, known: Known[]) {
 
 /**
  * The contact of every message of one connection's batch, in message order: one read for all of
- * them, one insert for the new ones, and a write only where something was learnt.
+ * them, one insert for the new ones (read again only if another writer beat it to one), and a
+ * write only where something was learnt.
  */
 export async function contactsOf(tx: Db, companyId: number, batch: InboundMessage[]): Promise<number[]> {
   let known = await select(tx, companyId, batch);
   const fresh = new Map<string, InboundMessage>();
   for (const m of batch) if (!match(known, m) && !fresh.has(m.number)) fresh.set(m.number, m);
   if (fresh.size) {
-    await tx
-      .insert(contacts)
-      .values(
-        [...fresh.values()].map((m) => ({
-          companyId,
-          number: m.number,
-          name: nameOf(m),
-          lid: m.lid ?? null,
-          isGroup: m.isGroup ?? false,
-          profileRefreshedAt: new Date(),
-        })),
-      )
-      // Created at the same moment by an agent or another connection: the read below finds it.
-      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] });
-    known = await select(tx, companyId, batch);
+    const created = await insertMany(
+      tx,
+      contacts,
+      [...fresh.values()].map((m) => ({
+        companyId,
+        number: m.number,
+        name: nameOf(m),
+        lid: m.lid ?? null,
+        isGroup: m.isGroup ?? false,
+        profileRefreshedAt: new Date(),
+      })),
+      { onConflictDoNothing: true },
+    );
+    const toKnown = (c: (typeof created)[number]): Known => ({ ...c, refreshedAt: c.profileRefreshedAt });
+    // Created at the same moment by an agent or another connection: read them again.
+    known = created.length === fresh.size ? [...known, ...created.map(toKnown)] : await select(tx, companyId, batch);
   }
   const taught = new Set<number>();
   const ids: number[] = [];

@@ -21,6 +21,10 @@ export interface InboundDeps {
   afterStore?: (result: StoredInbound) => Promise<void>;
 }
 
+type Stored = { result: InboundResult; announced: Promise<void> };
+
+const connectionKey = (m: InboundMessage) => `${m.companyId}:${m.whatsappId}`;
+
 /** At most this many messages of one connection share a transaction. */
 export const INBOUND_BATCH = 64;
 
@@ -59,14 +63,19 @@ function sequencer() {
  * ticket's automations run one message after the other.
  */
 export function createInboundPipeline(deps: InboundDeps) {
-  const batcher = createBatcher((batch: PreparedInbound[]) => storeInbound(deps, batch), INBOUND_BATCH);
   const inArrivalOrder = sequencer();
+  const inAnnounceOrder = sequencer();
   const inTicketOrder = sequencer();
+  const batcher = createBatcher(async (batch: PreparedInbound[]) => {
+    const connection = connectionKey(batch[0].message);
+    const { results, announced } = await storeInbound(deps, batch, (announce) => inAnnounceOrder(connection, announce));
+    return results.map((result) => ({ result, announced }));
+  }, INBOUND_BATCH);
 
   /** Checks that need no transaction, then the file; `stored` is the message's place in its connection's queue. */
   async function prepare(
     m: InboundMessage,
-  ): Promise<{ skipped: 'duplicate' | 'group' } | { media?: StoredFile; stored: Promise<InboundResult> }> {
+  ): Promise<{ skipped: 'duplicate' | 'group' } | { media?: StoredFile; stored: Promise<Stored> }> {
     // A redelivered media message is caught before its file is written; the check in the transaction is the rule.
     if (m.media && (await isStored(deps.db, m))) return { skipped: 'duplicate' };
     if (m.isGroup && (await getSetting(deps.db, m.companyId, 'CheckMsgIsGroup')) === 'enabled')
@@ -75,19 +84,19 @@ export function createInboundPipeline(deps: InboundDeps) {
     const media = saved ?? undefined;
     // A file that could not be saved loses the file, never the message.
     const message = m.media && !saved ? withoutFile({ ...m, media: m.media }) : m;
-    const key = `${m.companyId}:${m.whatsappId}`;
-    return { media, stored: batcher.push(key, { message, mediaKey: media?.key }) };
+    return { media, stored: batcher.push(connectionKey(m), { message, mediaKey: media?.key }) };
   }
 
   return async function handleInbound(m: InboundMessage): Promise<InboundResult> {
     // A message whose file is still being written keeps its place: the connection's next ones wait.
-    const prepared = await inArrivalOrder(`${m.companyId}:${m.whatsappId}`, () => prepare(m));
+    const prepared = await inArrivalOrder(connectionKey(m), () => prepare(m));
     if ('skipped' in prepared) return prepared;
     const { media } = prepared;
-    const result = await prepared.stored.catch(async (err) => {
+    const { result, announced } = await prepared.stored.catch(async (err) => {
       if (media) await deps.storage.remove(media.key);
       throw err;
     });
+    await announced;
     if ('skipped' in result) {
       if (media) await deps.storage.remove(media.key);
       return result;

@@ -38,11 +38,14 @@ const msg = (number: string, body: string, extra: Partial<InboundMessage> = {}):
   mediaType: 'chat',
   ...extra,
 });
-const store = (batch: InboundMessage[]) =>
-  storeInbound(
-    { db, realtime: server.deps.realtime },
+const store = async (batch: InboundMessage[]) => {
+  const { results, announced } = await storeInbound(
+    { db, realtime: server.deps.realtime, log: pino({ level: 'silent' }) },
     batch.map((message) => ({ message })),
   );
+  await announced;
+  return results;
+};
 const stored = (r: InboundResult) => {
   if ('skipped' in r) throw new Error(`skipped: ${r.skipped}`);
   return r;

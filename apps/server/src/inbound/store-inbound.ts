@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';
@@ -175,14 +176,23 @@ async function announce(deps: { db: Db; realtime: Realtime }, companyId: number,
   }
 }
 
+/** The results of a batch, one per message in batch order, and when its live events are out. */
+export interface StoredBatch {
+  results: InboundResult[];
+  /** Never rejects: an announcement that fails is logged, the messages stay stored. */
+  announced: Promise<void>;
+}
+
 /**
- * Stores a batch of inbound messages of one connection and announces them: each ticket once in its
- * final state, then its new messages in order. Returns one result per message, in batch order.
+ * Stores a batch of inbound messages of one connection, then announces them (each ticket once in
+ * its final state, then its new messages in order) through `inOrder`, which lets the connection's
+ * next batch be stored while this one is announced, the announcements still in batch order.
  */
 export async function storeInbound(
-  deps: { db: Db; realtime: Realtime },
+  deps: { db: Db; realtime: Realtime; log: Logger },
   batch: PreparedInbound[],
-): Promise<InboundResult[]> {
+  inOrder: (announce: () => Promise<void>) => Promise<void> = (announce) => announce(),
+): Promise<StoredBatch> {
   const { companyId } = batch[0].message;
   const stored = await storeBatch(deps.db, batch);
   const resultOf = new Map(
@@ -198,13 +208,18 @@ export async function storeInbound(
       } satisfies StoredInbound,
     ]),
   );
-  if (stored.length) await announce(deps, companyId, stored);
+  const announced = stored.length
+    ? inOrder(() => announce(deps, companyId, stored)).catch((err) =>
+        deps.log.error({ err, companyId }, 'inbound messages stored but not announced'),
+      )
+    : Promise.resolve();
   const claimed = new Set<string>();
-  return batch.map(({ message: m }) => {
+  const results = batch.map(({ message: m }): InboundResult => {
     const result = resultOf.get(m.providerId);
     // A provider id delivered twice in one batch is stored once: the first copy gets the result.
     if (!result || claimed.has(m.providerId)) return { skipped: 'duplicate' };
     claimed.add(m.providerId);
     return result;
   });
+  return { results, announced };
 }
