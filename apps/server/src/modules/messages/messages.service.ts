@@ -55,7 +55,9 @@ export async function listMessages(ctx: ServiceContext, deps: MessagingDeps, tic
   const page = pageOf(rows, PAGE);
   if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status === 'open')
     await markTicketRead(ctx, deps, ticket);
-  return { messages: await viewMessages(ctx.db, page.items.reverse()), ticket, count: total, hasMore: page.hasMore };
+  // The ticket's contact wrote most of them: no second read of it.
+  const shown = await viewMessages(ctx.db, page.items.reverse(), [ticket.contact]);
+  return { messages: shown, ticket, count: total, hasMore: page.hasMore };
 }
 
 /** Opening a ticket reads its messages: unread count to zero, read receipts to the contact. */

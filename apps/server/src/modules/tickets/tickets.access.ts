@@ -15,11 +15,10 @@ export interface TicketAccess {
 }
 
 export async function ticketAccessOf(db: Db, caller: Caller): Promise<TicketAccess> {
-  const [row] = await db.select({ allTicket: users.allTicket }).from(users).where(eq(users.id, caller.userId)).limit(1);
-  const queues = await db
-    .select({ id: userQueues.queueId })
-    .from(userQueues)
-    .where(eq(userQueues.userId, caller.userId));
+  const [[row], queues] = await Promise.all([
+    db.select({ allTicket: users.allTicket }).from(users).where(eq(users.id, caller.userId)).limit(1),
+    db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, caller.userId)),
+  ]);
   const admin = isAdmin(caller);
   return {
     admin,

@@ -106,9 +106,9 @@ export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
 
 /** A ticket the caller may see: 404 when it is not the company's, 403 when it is outside the caller's queues. */
 export async function getTicket(ctx: ServiceContext, id: number): Promise<Ticket> {
-  const ticket = await selectTicket(ctx.db, ctx.companyId, id);
+  const [ticket, access] = await Promise.all([selectTicket(ctx.db, ctx.companyId, id), ticketAccessOf(ctx.db, ctx)]);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  if (!canSee(await ticketAccessOf(ctx.db, ctx), ticket)) throw new AppError('ERR_NO_PERMISSION');
+  if (!canSee(access, ticket)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;
 }
 
