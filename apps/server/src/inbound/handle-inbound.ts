@@ -1,14 +1,19 @@
-import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
-import { messages } from '../modules/messages/messages.schema.js';
 import { getSetting } from '../modules/settings/settings.service.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
+import { sequencer } from '../platform/sequencer/sequencer.js';
 import type { Storage, StoredFile } from '../platform/storage/storage.js';
 import { createBatcher } from './batcher.js';
 import { saveMedia, withoutFile } from './save-media.js';
-import { type InboundResult, type PreparedInbound, type StoredInbound, storeInbound } from './store-inbound.js';
+import {
+  type InboundResult,
+  type PreparedInbound,
+  type StoredInbound,
+  storedIds,
+  storeInbound,
+} from './store-inbound.js';
 
 export type { InboundResult, StoredInbound } from './store-inbound.js';
 
@@ -27,35 +32,6 @@ const connectionKey = (m: InboundMessage) => `${m.companyId}:${m.whatsappId}`;
 
 /** At most this many messages of one connection share a transaction. */
 export const INBOUND_BATCH = 64;
-
-async function isStored(db: Db, m: InboundMessage) {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.companyId, m.companyId),
-        eq(messages.whatsappId, m.whatsappId),
-        eq(messages.providerId, m.providerId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Chains tasks per key so that each starts after the previous one of its key ended; idle keys are forgotten. */
-function sequencer() {
-  const tails = new Map<string, Promise<unknown>>();
-  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    const run = (tails.get(key) ?? Promise.resolve()).then(task);
-    const tail = run.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return run;
-  };
-}
 
 /**
  * The inbound pipeline of DOMAIN §1. Each connection's messages are stored in arrival order, in
@@ -77,7 +53,8 @@ export function createInboundPipeline(deps: InboundDeps) {
     m: InboundMessage,
   ): Promise<{ skipped: 'duplicate' | 'group' } | { media?: StoredFile; stored: Promise<Stored> }> {
     // A redelivered media message is caught before its file is written; the check in the transaction is the rule.
-    if (m.media && (await isStored(deps.db, m))) return { skipped: 'duplicate' };
+    if (m.media && (await storedIds(deps.db, m.companyId, m.whatsappId, [m.providerId])).size)
+      return { skipped: 'duplicate' };
     if (m.isGroup && (await getSetting(deps.db, m.companyId, 'CheckMsgIsGroup')) === 'enabled')
       return { skipped: 'group' };
     const saved = m.media ? await saveMedia(deps, { ...m, media: m.media }) : undefined;

@@ -40,36 +40,33 @@ async function lockContacts(tx: Db, batch: InboundMessage[]) {
   );
 }
 
-/** The messages of the batch not stored before (redeliveries) nor earlier in the same batch. */
-async function firstDeliveries(tx: Db, companyId: number, whatsappId: number, batch: PreparedInbound[]) {
-  const stored = await tx
-    .select({ providerId: messages.providerId })
+/** The ids of a connection's stored messages among these provider ids, by provider id. */
+export async function storedIds(db: Db, companyId: number, whatsappId: number, providerIds: string[]) {
+  if (!providerIds.length) return new Map<string, number>();
+  const rows = await db
+    .select({ id: messages.id, providerId: messages.providerId })
     .from(messages)
     .where(
       and(
         eq(messages.companyId, companyId),
         eq(messages.whatsappId, whatsappId),
-        inArray(
-          messages.providerId,
-          batch.map((p) => p.message.providerId),
-        ),
+        inArray(messages.providerId, providerIds),
       ),
     );
-  const seen = new Set(stored.map((r) => r.providerId));
+  return new Map(rows.map((r) => [r.providerId as string, r.id]));
+}
+
+/** The messages of the batch not stored before (redeliveries) nor earlier in the same batch. */
+async function firstDeliveries(tx: Db, companyId: number, whatsappId: number, batch: PreparedInbound[]) {
+  const ids = batch.map((p) => p.message.providerId);
+  const seen = new Set((await storedIds(tx, companyId, whatsappId, ids)).keys());
   return batch.filter((p) => !seen.has(p.message.providerId) && seen.add(p.message.providerId));
 }
 
 /** Ids of the quoted messages, found among the stored ones by their provider ids. */
-async function quotedIds(tx: Db, companyId: number, whatsappId: number, batch: InboundMessage[]) {
+function quotedIds(tx: Db, companyId: number, whatsappId: number, batch: InboundMessage[]) {
   const wanted = [...new Set(batch.flatMap((m) => (m.quotedProviderId ? [m.quotedProviderId] : [])))];
-  if (!wanted.length) return new Map<string, number>();
-  const rows = await tx
-    .select({ id: messages.id, providerId: messages.providerId })
-    .from(messages)
-    .where(
-      and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), inArray(messages.providerId, wanted)),
-    );
-  return new Map(rows.map((r) => [r.providerId as string, r.id]));
+  return storedIds(tx, companyId, whatsappId, wanted);
 }
 
 /** Each ticket's last message, sender and unread count move once for the whole batch. */

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { pageOf, pageWindow } from '../../platform/pagination.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { sequencer } from '../../platform/sequencer/sequencer.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -188,17 +189,7 @@ export async function queueOutbound(
 }
 
 /** Sends of one ticket run one after another in this process, so the contact gets them in order. */
-const ticketSends = new Map<number, Promise<unknown>>();
-
-function oneAtATime<T>(ticketId: number, run: () => Promise<T>): Promise<T> {
-  const next = (ticketSends.get(ticketId) ?? Promise.resolve()).catch(() => undefined).then(run);
-  ticketSends.set(ticketId, next);
-  const forget = () => {
-    if (ticketSends.get(ticketId) === next) ticketSends.delete(ticketId);
-  };
-  next.then(forget, forget);
-  return next;
-}
+const oneAtATime = sequencer<number>();
 
 type PendingRow = { m: typeof messages.$inferSelect; number: string; queueId: number | null; userId: number | null };
 
