@@ -31,6 +31,11 @@ const envSchema = z.object({
   LOGIN_LIMIT_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_EMAIL: z.coerce.number().int().positive().default(10),
   LOGIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /**
+   * A send claimed longer ago than this is taken for interrupted (its instance died) and sent
+   * again; longer than any provider call takes, short enough that a crash delays little.
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(40),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensurePlatform } from './db/seed.js';
+import { defaultOutboxPolicy } from './modules/messages/messages.outbox.js';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.js';
 import { resolveJwtSecrets } from './platform/auth/secrets.js';
 import { createTokenService } from './platform/auth/tokens.js';
@@ -64,9 +65,12 @@ async function main() {
     limiter: redis ? redisRateLimiter(redis, windowMs) : memoryRateLimiter(windowMs),
   };
   const app = await buildApp(deps, { logger: log });
-  await startWorkers(deps);
+  const workers = await startWorkers(deps, log, {
+    outbox: { ...defaultOutboxPolicy, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 },
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   await restoreConnections(deps, log);
+  workers.startOutbox();
 
   let web: Awaited<ReturnType<typeof buildWebHost>> | undefined;
   if (config.SERVE_WEB) {
@@ -84,6 +88,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     await web?.close();
+    await workers.stop();
     await channels.stopAll();
     await app.close();
     await jobs.stop();

@@ -13,7 +13,8 @@ import type { Database } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionCleanup } from './modules/auth/auth.jobs.js';
-import { applyAck, deliverMessage, SEND_QUEUE } from './modules/messages/messages.service.js';
+import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
+import { applyAck } from './modules/messages/messages.service.js';
 import { applyConnectionUpdate, connectionsToRestore } from './modules/whatsapp/whatsapp.service.js';
 import type { AppDeps } from './platform/http/types.js';
 import type { Jobs } from './platform/jobs/jobs.js';
@@ -73,15 +74,27 @@ export function createMessaging(opts: {
   return { storage, channels, events };
 }
 
+export interface Workers {
+  /** Sends what was left unsent, then sweeps periodically: call once the connections are restored. */
+  startOutbox(): void;
+  stop(): Promise<void>;
+}
+
 /** The durable workers of this instance. */
-export async function startWorkers(deps: AppDeps & { jobs: Jobs }): Promise<void> {
+export async function startWorkers(
+  deps: AppDeps & { jobs: Jobs },
+  log: Logger,
+  opts: { outbox?: OutboxPolicy } = {},
+): Promise<Workers> {
   const db = deps.database.db;
-  await deps.jobs.work<{ messageId: number; companyId: number }>(SEND_QUEUE, (job, attempt) =>
-    deliverMessage(db, deps.realtime, deps, job, attempt ?? { retryCount: 0, retryLimit: 0 }),
-  );
+  const outbox = createOutbox({ ...deps, db, log }, opts.outbox);
+  await deps.jobs.work<{ ticketId?: number }>(SEND_QUEUE, async (job) => {
+    if (job.ticketId) await outbox.deliver(job.ticketId);
+  });
   await registerSessionCleanup(db, deps.jobs);
   await registerTicketExpiry({ db, realtime: deps.realtime, jobs: deps.jobs }, deps.jobs);
   await registerSendToQueue({ db, realtime: deps.realtime }, deps.jobs);
+  return { startOutbox: () => outbox.start(), stop: () => outbox.stop() };
 }
 
 /** Brings back the connections that were up when the server stopped, except those another instance holds. */

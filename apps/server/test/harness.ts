@@ -15,6 +15,7 @@ import type { BaileysOptions } from '../src/channels/baileys/baileys.channel.js'
 import { type Config, loadConfig } from '../src/config.js';
 import { createPglite, type Database, fromPglite, fromPostgres } from '../src/db/client.js';
 import { ensurePlatform } from '../src/db/seed.js';
+import { defaultOutboxPolicy, type OutboxPolicy } from '../src/modules/messages/messages.outbox.js';
 import { memoryRateLimiter, redisRateLimiter } from '../src/platform/auth/rate-limiter.js';
 import { createTokenService } from '../src/platform/auth/tokens.js';
 import type { App, AppDeps } from '../src/platform/http/types.js';
@@ -69,7 +70,15 @@ export interface TestServer {
  */
 export async function createTestServer(
   env: Record<string, string> = {},
-  opts: { jobs?: boolean; now?: () => Date; database?: Database; redisKey?: string; beta?: BaileysOptions } = {},
+  opts: {
+    jobs?: boolean;
+    now?: () => Date;
+    database?: Database;
+    redisKey?: string;
+    beta?: BaileysOptions;
+    /** The outbox's retry and sweep settings (with `jobs`). */
+    outbox?: Partial<OutboxPolicy>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'balcao-test-'));
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
@@ -113,7 +122,10 @@ export async function createTestServer(
     limiter: redis ? redisRateLimiter(redis, windowMs, prefix) : memoryRateLimiter(windowMs),
   };
   const app = await buildApp(deps);
-  if (opts.jobs) await startWorkers(deps);
+  const workers = opts.jobs
+    ? await startWorkers(deps, log, { outbox: { ...defaultOutboxPolicy, ...opts.outbox } })
+    : undefined;
+  workers?.startOutbox();
   const server: TestServer = {
     app,
     deps,
@@ -125,6 +137,7 @@ export async function createTestServer(
       return server.url;
     },
     async close() {
+      await workers?.stop();
       await channels.stopAll();
       await app.close();
       await jobs.stop();

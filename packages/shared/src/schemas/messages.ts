@@ -36,7 +36,7 @@ export const messageSchema = z.object({
   ack: z.number(),
   read: z.boolean(),
   participant: z.string().nullable(),
-  sendStatus: z.enum(['pending', 'sent', 'failed', 'received']),
+  sendStatus: z.enum(['pending', 'sending', 'sent', 'failed', 'received']),
   quotedMsg: quotedMessageSchema.nullable(),
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
 import { companies } from '../companies/companies.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -38,11 +49,20 @@ export const messages = pgTable(
     /** Sent by the server itself (automations), not by a person. */
     isAutomatic: boolean('is_automatic').notNull().default(false),
     userId: integer('user_id'),
-    /** Outbound state: pending until the channel accepts it, failed after bounded retries. */
+    /**
+     * Outbound state (the row is its own outbox, messages.outbox.ts): pending until a sender claims
+     * it (`sending`), `sent` once the provider accepted it, `failed` after bounded retries.
+     */
     sendStatus: varchar('send_status', { length: 10 })
-      .$type<'pending' | 'sent' | 'failed' | 'received'>()
+      .$type<'pending' | 'sending' | 'sent' | 'failed' | 'received'>()
       .notNull()
       .default('received'),
+    /** Send attempts so far; each claim counts one. */
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    /** A pending message is not claimed before this time (retry backoff). */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the current `sending` claim was taken; an old claim is a send interrupted by a crash. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     data: jsonb('data').$type<Record<string, unknown>>(),
     ...timestamps,
   },
@@ -51,6 +71,10 @@ export const messages = pgTable(
       .on(t.companyId, t.whatsappId, t.providerId)
       .where(sql`${t.providerId} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The outbox: only unsent messages, so the sweeper and the per-ticket claim read a small index.
+    index('messages_outbox_idx')
+      .on(t.ticketId, t.id)
+      .where(sql`${t.sendStatus} in ('pending', 'sending') and ${t.isDeleted} = false`),
     index('messages_body_trgm_idx').using('gin', sql`lower(${t.body}) gin_trgm_ops`),
   ],
 );

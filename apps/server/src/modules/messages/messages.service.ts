@@ -1,5 +1,5 @@
 import { companyEvent, type Message, type MessageMediaType, type Ticket } from '@balcao/shared';
-import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
@@ -7,18 +7,16 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { pageOf, pageWindow } from '../../platform/pagination.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
-import { sequencer } from '../../platform/sequencer/sequencer.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
-import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
+import { SEND_QUEUE } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
 import { emitMessage, viewMessage, viewMessages } from './messages.view.js';
 
-export const SEND_QUEUE = 'messages.send';
 const PAGE = 20;
 
 export interface MessagingDeps {
@@ -159,7 +157,7 @@ export interface OutboundDeps {
 
 /**
  * The common tail of every outbound message (agent or automation): stored as pending with the
- * ticket's last message in one transaction, announced, then handed to the durable send job.
+ * ticket's last message in one transaction, announced, then handed to the outbox.
  */
 export async function queueOutbound(
   deps: OutboundDeps,
@@ -179,108 +177,11 @@ export async function queueOutbound(
   const created = await viewMessages(deps.db, await deps.db.select().from(messages).where(inArray(messages.id, ids)));
   for (const message of created) {
     emitMessage(deps.realtime, companyId, ticket, 'create', message, { ticket: { ...ticket, lastMessage } });
-    await deps.jobs.send(
-      SEND_QUEUE,
-      { messageId: message.id, companyId },
-      { retryLimit: 3, retryDelay: 2, retryBackoff: true },
-    );
   }
+  // A wake-up only: the rows are the durable work, and the outbox sweeper finds them even if
+  // the process dies before this job is written.
+  await deps.jobs.send(SEND_QUEUE, { ticketId: ticket.id }, { retryLimit: 0 });
   return created;
-}
-
-/** Sends of one ticket run one after another in this process, so the contact gets them in order. */
-const oneAtATime = sequencer<number>();
-
-type PendingRow = { m: typeof messages.$inferSelect; number: string; queueId: number | null; userId: number | null };
-
-async function sendOne(db: Db, realtime: Realtime, deps: Pick<MessagingDeps, 'channels' | 'storage'>, row: PendingRow) {
-  const { m } = row;
-  const channel = deps.channels.get(m.whatsappId);
-  const quoted = m.quotedMsgId
-    ? (await db.select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, m.quotedMsgId)))[0]
-    : undefined;
-  const opts = { quotedProviderId: quoted?.providerId ?? undefined };
-  let sent: { providerId: string };
-  if (m.mediaKey) {
-    const file = await deps.storage.open(m.mediaKey);
-    if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-    const data = Buffer.concat(chunks);
-    sent = await channel.sendMedia(
-      row.number,
-      { data, fileName: m.mediaName ?? 'file', mimetype: m.mediaMime ?? 'application/octet-stream' },
-      m.body,
-      opts,
-    );
-  } else {
-    sent = await channel.sendText(row.number, m.body, opts);
-  }
-  await finishSend(db, realtime, row, { providerId: sent.providerId, ack: 1, sendStatus: 'sent' });
-}
-
-async function finishSend(db: Db, realtime: Realtime, row: PendingRow, set: Partial<typeof messages.$inferInsert>) {
-  await db.update(messages).set(set).where(eq(messages.id, row.m.id));
-  const message = await viewMessage(db, row.m.id);
-  const ticket = { id: row.m.ticketId, queueId: row.queueId, userId: row.userId };
-  if (message) emitMessage(realtime, row.m.companyId, ticket, 'update', message);
-}
-
-const isPermanent = (err: unknown) =>
-  err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
-
-/**
- * The send job of one message. Jobs may run in any order (the instant drain and the poll), so it
- * first sends the ticket's older pending messages, oldest first: the contact always reads the
- * conversation in the order the agents wrote it. `failed` once the job's retries are spent.
- */
-export async function deliverMessage(
-  db: Db,
-  realtime: Realtime,
-  deps: Pick<MessagingDeps, 'channels' | 'storage'>,
-  job: { messageId: number; companyId: number },
-  attempt: { retryCount: number; retryLimit: number },
-): Promise<void> {
-  const [target] = await db
-    .select({ ticketId: messages.ticketId })
-    .from(messages)
-    .where(and(eq(messages.id, job.messageId), eq(messages.companyId, job.companyId)));
-  if (!target) return;
-  await oneAtATime(target.ticketId, async () => {
-    const backlog: PendingRow[] = await db
-      .select({ m: messages, number: contacts.number, queueId: tickets.queueId, userId: tickets.userId })
-      .from(messages)
-      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(
-        and(
-          eq(messages.ticketId, target.ticketId),
-          eq(messages.sendStatus, 'pending'),
-          eq(messages.isDeleted, false),
-          lte(messages.id, job.messageId),
-        ),
-      )
-      .orderBy(asc(messages.id));
-    for (const row of backlog) {
-      try {
-        await sendOne(db, realtime, deps, row);
-      } catch (err) {
-        const own = row.m.id === job.messageId;
-        if (isPermanent(err) || (own && attempt.retryCount >= attempt.retryLimit)) {
-          await finishSend(db, realtime, row, { sendStatus: 'failed' });
-          continue;
-        }
-        // An older message could not go yet: this one waits for it (the job is retried), or, on
-        // its last attempt, fails with it rather than staying pending forever.
-        const ownRow = backlog.find((b) => b.m.id === job.messageId);
-        if (ownRow && attempt.retryCount >= attempt.retryLimit) {
-          await finishSend(db, realtime, ownRow, { sendStatus: 'failed' });
-          return;
-        }
-        throw err;
-      }
-    }
-  });
 }
 
 export async function deleteMessage(ctx: ServiceContext, deps: MessagingDeps, id: number): Promise<Message> {

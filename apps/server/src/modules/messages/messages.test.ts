@@ -1,6 +1,6 @@
 import { companyEvent } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
   createTenant,
@@ -25,7 +25,11 @@ let whatsappId: number;
 let ticketId: number;
 let socket: Socket;
 beforeAll(async () => {
-  server = await createTestServer({ LOGIN_LIMIT_IP: '1000' }, { jobs: true });
+  // Quick retries: the failure tests below spend every attempt of a message.
+  server = await createTestServer(
+    { LOGIN_LIMIT_IP: '1000' },
+    { jobs: true, outbox: { attempts: 3, retryBaseMs: 300 } },
+  );
   await server.listen();
   t = await createTenant(server);
   other = await createTenant(server);
@@ -305,49 +309,30 @@ describe('sending', () => {
   });
 
   it('a message deleted before it could be sent never reaches the phone', async () => {
+    // The channel dies while the connection still reads CONNECTED: the first attempt fails.
     await server.deps.channels.stop(whatsappId);
-    const original = server.deps.jobs.send.bind(server.deps.jobs);
-    const spy = vi
-      .spyOn(server.deps.jobs, 'send')
-      .mockImplementation((queue, data, options) =>
-        original(queue, data, { ...options, retryLimit: 2, retryDelay: 0 }),
-      );
     let id = 0;
     try {
       [{ id }] = await send({ body: 'Mensagem apagada antes do envio' });
       const deleted = await call(t.admin, 'DELETE', `/messages/${id}`);
       expect(deleted.json()).toMatchObject({ isDeleted: true });
     } finally {
-      spy.mockRestore();
       await server.deps.channels.start(t.companyId, whatsappId);
     }
-    // Wait for the send job to be done with it (the channel is back, so a retry would deliver it).
-    await waitUntil(
-      async () =>
-        (
-          await server.deps.database.query<{ state: string }>(
-            `select state from pgboss.job where name = 'messages.send' and data->>'messageId' = $1`,
-            [String(id)],
-          )
-        ).rows.map((r) => r.state),
-      (states) => states.length === 1 && ['completed', 'failed'].includes(states[0]),
+    // A later message of the ticket leaves only once the older ones are dealt with.
+    await send({ body: 'Depois da apagada' });
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (l) => l.some((m) => m.body === 'Depois da apagada'),
       10_000,
     );
-    expect((await phoneOf(server, t.admin, whatsappId, NUMBER)).map((m) => m.body)).not.toContain(
-      'Mensagem apagada antes do envio',
-    );
+    expect(phone.map((m) => m.body)).not.toContain('Mensagem apagada antes do envio');
     expect(await messageById(id)).toMatchObject({ isDeleted: true, body: '' });
   });
 
   it('a send that keeps failing ends as failed, and the chat is told', async () => {
     // The channel dies while the connection still reads CONNECTED: every attempt fails.
     await server.deps.channels.stop(whatsappId);
-    const original = server.deps.jobs.send.bind(server.deps.jobs);
-    const spy = vi
-      .spyOn(server.deps.jobs, 'send')
-      .mockImplementation((queue, data, options) =>
-        original(queue, data, { ...options, retryLimit: 1, retryDelay: 0 }),
-      );
     try {
       const failed = eventWhere<{ action: string; message: Message }>(
         socket,
@@ -360,7 +345,6 @@ describe('sending', () => {
       expect((await failed).message.id).toBe(created.id);
       expect(await messageById(created.id)).toMatchObject({ sendStatus: 'failed', ack: 0 });
     } finally {
-      spy.mockRestore();
       await server.deps.channels.start(t.companyId, whatsappId);
     }
     expect((await call(t.admin, 'GET', `/whatsapp/${whatsappId}`)).json().status).toBe('CONNECTED');

@@ -1,0 +1,142 @@
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestServer, type Tenant, type TestServer } from '../../../test/harness.js';
+import { connectedSandbox, contactWrites, phoneOf, waitUntil } from '../../../test/sandbox-helpers.js';
+import { createOutbox, defaultOutboxPolicy } from './messages.outbox.js';
+import { messages } from './messages.schema.js';
+
+let server: TestServer;
+let t: Tenant;
+let whatsappId: number;
+beforeAll(async () => {
+  server = await createTestServer({}, { jobs: true, outbox: { sweepMs: 200, leaseMs: 2_000, retryBaseMs: 200 } });
+  t = await createTenant(server);
+  whatsappId = await connectedSandbox(server, t.admin);
+});
+afterAll(() => server.close());
+
+let seq = 0;
+/** A contact who wrote once, and its ticket. */
+async function ticketOfNewContact() {
+  const number = `55119777${String(++seq).padStart(5, '0')}`;
+  await contactWrites(server, t.admin, whatsappId, { number, body: 'oi' });
+  const list = await server.call('GET', `/tickets?searchParam=${number}`, t.admin);
+  return { number, ticketId: list.json().tickets[0].id as number };
+}
+
+/** Agent replies written straight into the outbox, as a crash right after the commit leaves them: no wake-up. */
+async function storedReplies(ticketId: number, bodies: string[], set: Partial<typeof messages.$inferInsert> = {}) {
+  const [ticket] = await server.deps.database.db
+    .select({ id: messages.ticketId, contactId: messages.contactId })
+    .from(messages)
+    .where(eq(messages.ticketId, ticketId))
+    .limit(1);
+  const rows = await server.deps.database.db
+    .insert(messages)
+    .values(
+      bodies.map((body) => ({
+        companyId: t.companyId,
+        ticketId,
+        whatsappId,
+        contactId: ticket.contactId,
+        body,
+        fromMe: true,
+        read: true,
+        sendStatus: 'pending' as const,
+        ...set,
+      })),
+    )
+    .returning({ id: messages.id });
+  return rows.map((r) => r.id);
+}
+
+const statusOf = async (ids: number[]) =>
+  (
+    await server.deps.database.db
+      .select({ id: messages.id, sendStatus: messages.sendStatus, providerId: messages.providerId })
+      .from(messages)
+      .where(inArray(messages.id, ids))
+  ).sort((a, b) => a.id - b.id);
+
+const bodiesOnPhone = async (number: string) => (await phoneOf(server, t.admin, whatsappId, number)).map((m) => m.body);
+
+describe('outbox', () => {
+  it('replies stored without a wake-up (the process died after the commit) are sent by the sweeper, in order', async () => {
+    const { number, ticketId } = await ticketOfNewContact();
+    const bodies = ['primeira', 'segunda', 'terceira'];
+    const ids = await storedReplies(ticketId, bodies);
+    const phone = await waitUntil(
+      () => bodiesOnPhone(number),
+      (l) => l.length === 3,
+    );
+    expect(phone).toEqual(bodies);
+    expect((await statusOf(ids)).map((r) => r.sendStatus)).toEqual(['sent', 'sent', 'sent']);
+    expect((await statusOf(ids)).every((r) => r.providerId?.startsWith('SBX'))).toBe(true);
+  });
+
+  it('a send interrupted mid-way (claimed, never finished) is sent again once its lease ran out, and only once', async () => {
+    const { number, ticketId } = await ticketOfNewContact();
+    const [stale] = await storedReplies(ticketId, ['interrompida'], {
+      sendStatus: 'sending',
+      claimedAt: new Date(Date.now() - 60_000),
+      sendAttempts: 1,
+    });
+    await waitUntil(
+      () => bodiesOnPhone(number),
+      (l) => l.includes('interrompida'),
+    );
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await bodiesOnPhone(number)).toEqual(['interrompida']);
+    expect((await statusOf([stale]))[0].sendStatus).toBe('sent');
+  });
+
+  it('a fresh claim belongs to a sender at work: nobody else sends it, and newer replies wait behind it', async () => {
+    const { number, ticketId } = await ticketOfNewContact();
+    const [busy] = await storedReplies(ticketId, ['em envio'], { sendStatus: 'sending', claimedAt: new Date() });
+    await storedReplies(ticketId, ['depois']);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await bodiesOnPhone(number)).toEqual([]);
+    // The other sender finishes: the newer reply goes.
+    await server.deps.database.db.update(messages).set({ sendStatus: 'sent' }).where(eq(messages.id, busy));
+    expect(
+      await waitUntil(
+        () => bodiesOnPhone(number),
+        (l) => l.length === 1,
+      ),
+    ).toEqual(['depois']);
+  });
+
+  it('two senders working one backlog at once (two instances) send each reply exactly once, in order', async () => {
+    const { number, ticketId } = await ticketOfNewContact();
+    const log = pino({ level: 'silent' });
+    const senders = [0, 1].map(() =>
+      createOutbox({ ...server.deps, db: server.deps.database.db, log }, { ...defaultOutboxPolicy }),
+    );
+    const bodies = Array.from({ length: 30 }, (_, i) => `lote ${i + 1}`);
+    await storedReplies(ticketId, bodies);
+    await Promise.all([...senders, ...senders].map((s) => s.deliver(ticketId)));
+    const phone = await waitUntil(
+      () => bodiesOnPhone(number),
+      (l) => l.length >= 30,
+    );
+    expect(phone).toEqual(bodies);
+  });
+
+  it('a reply that fails holds the newer ones back until it is retried, so the contact reads them in order', async () => {
+    const { number, ticketId } = await ticketOfNewContact();
+    await server.deps.channels.stop(whatsappId);
+    try {
+      await server.call('POST', `/messages/${ticketId}`, t.admin, { body: 'um' });
+      await server.call('POST', `/messages/${ticketId}`, t.admin, { body: 'dois' });
+    } finally {
+      await server.deps.channels.start(t.companyId, whatsappId);
+    }
+    expect(
+      await waitUntil(
+        () => bodiesOnPhone(number),
+        (l) => l.length === 2,
+      ),
+    ).toEqual(['um', 'dois']);
+  });
+});

@@ -1,0 +1,222 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { ChannelManager } from '../../channels/manager.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import { sequencer } from '../../platform/sequencer/sequencer.js';
+import type { Storage } from '../../platform/storage/storage.js';
+import { contacts } from '../contacts/contacts.schema.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { messages } from './messages.schema.js';
+import { emitMessage, viewMessage } from './messages.view.js';
+
+/**
+ * The outbox of outbound messages. A message row written as `pending` is its own durable job:
+ * whoever writes it (an agent, an automation) only wakes a sender through `SEND_QUEUE`, and the
+ * sweeper finds every row that no sender is working on — written just before a crash, due for a
+ * retry, or claimed by a sender that died mid-send. A sender claims the oldest unsent message of
+ * a ticket with one conditional update, so two senders (a retried job, another instance, the
+ * sweeper) never send the same row and a ticket's messages leave in the order they were written.
+ */
+export const SEND_QUEUE = 'messages.send';
+
+export interface OutboxPolicy {
+  /** Attempts before a message is `failed`. */
+  attempts: number;
+  /** Backoff of the n-th retry: `retryBaseMs * 2^(n-1)`. */
+  retryBaseMs: number;
+  /** A `sending` claim older than this was interrupted (its sender died): it may be claimed again. */
+  leaseMs: number;
+  /** How often the sweeper looks for work nobody is doing. */
+  sweepMs: number;
+  /** Tickets delivered at once by one sweep (each ticket's messages still one after another). */
+  concurrency: number;
+}
+
+export const defaultOutboxPolicy: OutboxPolicy = {
+  attempts: 4,
+  retryBaseMs: 2_000,
+  leaseMs: 40_000,
+  sweepMs: 10_000,
+  concurrency: 16,
+};
+
+export interface OutboxDeps {
+  db: Db;
+  realtime: Realtime;
+  channels: ChannelManager;
+  storage: Storage;
+  jobs: Jobs;
+  log: Logger;
+}
+
+type Claimed = {
+  m: typeof messages.$inferSelect;
+  number: string;
+  queueId: number | null;
+  userId: number | null;
+};
+
+const unsent = sql`${messages.sendStatus} in ('pending', 'sending') and ${messages.isDeleted} = false`;
+
+/** A row nobody works on: pending and due, or claimed by a sender that has not finished within the lease. */
+const claimable = (leaseMs: number) =>
+  sql`((${messages.sendStatus} = 'pending' and ${messages.nextSendAt} <= now())
+    or (${messages.sendStatus} = 'sending' and ${messages.claimedAt} < now() - make_interval(secs => ${leaseMs / 1000})))`;
+
+/** Claims the ticket's oldest unsent message if nobody works on it; a newer one waits behind it. */
+async function claimNext(db: Db, ticketId: number, leaseMs: number): Promise<Claimed | undefined> {
+  const oldest = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), unsent))
+    .orderBy(asc(messages.id))
+    .limit(1);
+  const [row] = await db
+    .update(messages)
+    .set({
+      sendStatus: 'sending',
+      claimedAt: sql`now()`,
+      sendAttempts: sql`${messages.sendAttempts} + 1`,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(messages.id, sql`(${oldest})`), eq(tickets.id, messages.ticketId), unsent, claimable(leaseMs)))
+    .returning({ m: messages, number: contacts.number, queueId: tickets.queueId, userId: tickets.userId });
+  return row as Claimed | undefined;
+}
+
+const isPermanent = (err: unknown) =>
+  err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
+
+export interface Outbox {
+  /** Sends the ticket's due messages, oldest first, until none is left or one must wait. */
+  deliver(ticketId: number): Promise<void>;
+  /** Delivers every ticket with work nobody is doing; resolves with how many tickets it served. */
+  sweep(): Promise<number>;
+  /** Sweeps now (work that came due while the server was down), then every `sweepMs`. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOutboxPolicy): Outbox {
+  const { db, realtime, log } = deps;
+  // One delivery per ticket at a time in this process; across instances the claim decides.
+  const oneAtATime = sequencer<number>();
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<number> | undefined;
+
+  const announce = async (row: Claimed) => {
+    const message = await viewMessage(db, row.m.id);
+    const ticket = { id: row.m.ticketId, queueId: row.queueId, userId: row.userId };
+    if (message) emitMessage(realtime, row.m.companyId, ticket, 'update', message);
+  };
+
+  const send = async (row: Claimed) => {
+    const { m } = row;
+    const channel = deps.channels.get(m.whatsappId);
+    const quoted = m.quotedMsgId
+      ? (await db.select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, m.quotedMsgId)))[0]
+      : undefined;
+    const opts = { quotedProviderId: quoted?.providerId ?? undefined };
+    if (!m.mediaKey) return channel.sendText(row.number, m.body, opts);
+    const file = await deps.storage.open(m.mediaKey);
+    if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const media = {
+      data: Buffer.concat(chunks),
+      fileName: m.mediaName ?? 'file',
+      mimetype: m.mediaMime ?? 'application/octet-stream',
+    };
+    return channel.sendMedia(row.number, media, m.body, opts);
+  };
+
+  /** After a failed attempt: `failed` for good, or pending again with a durable wake-up at its retry time. */
+  const afterFailure = async (row: Claimed, err: unknown) => {
+    const last = isPermanent(err) || row.m.sendAttempts >= policy.attempts;
+    const delayMs = policy.retryBaseMs * 2 ** (row.m.sendAttempts - 1);
+    log.warn({ err, messageId: row.m.id, attempt: row.m.sendAttempts, last }, 'outbound send failed');
+    await db
+      .update(messages)
+      .set(
+        last
+          ? { sendStatus: 'failed', claimedAt: null }
+          : { sendStatus: 'pending', claimedAt: null, nextSendAt: new Date(Date.now() + delayMs) },
+      )
+      .where(eq(messages.id, row.m.id));
+    if (last) return announce(row);
+    await deps.jobs.send(
+      SEND_QUEUE,
+      { ticketId: row.m.ticketId },
+      { startAfter: Math.ceil(delayMs / 1000), retryLimit: 0 },
+    );
+  };
+
+  const deliver = (ticketId: number) =>
+    oneAtATime(ticketId, async () => {
+      for (;;) {
+        const row = await claimNext(db, ticketId, policy.leaseMs);
+        if (!row) return;
+        let providerId: string;
+        try {
+          ({ providerId } = await send(row));
+        } catch (err) {
+          await afterFailure(row, err);
+          // A failed message that will be retried holds the newer ones back: order over speed.
+          if (row.m.sendAttempts < policy.attempts && !isPermanent(err)) return;
+          continue;
+        }
+        // Recorded right after the provider accepted it: a crash can only duplicate this one message.
+        await db
+          .update(messages)
+          .set({ sendStatus: 'sent', providerId, ack: 1, claimedAt: null })
+          .where(eq(messages.id, row.m.id));
+        await announce(row);
+      }
+    });
+
+  const sweepOnce = async () => {
+    const due = await db
+      .selectDistinct({ ticketId: messages.ticketId })
+      .from(messages)
+      .where(and(unsent, claimable(policy.leaseMs)))
+      .limit(500);
+    const queue = due.map((d) => d.ticketId);
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        await deliver(id).catch((err) => log.error({ err, ticketId: id }, 'outbox delivery failed'));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(policy.concurrency, queue.length) }, worker));
+    return due.length;
+  };
+
+  const sweep = () => {
+    sweeping ??= sweepOnce().finally(() => {
+      sweeping = undefined;
+    });
+    return sweeping;
+  };
+
+  return {
+    deliver,
+    sweep,
+    start() {
+      const tick = () =>
+        void sweep()
+          .catch((err) => log.error({ err }, 'outbox sweep failed'))
+          .finally(() => {
+            if (timer) timer = setTimeout(tick, policy.sweepMs);
+          });
+      timer = setTimeout(tick, 0);
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await sweeping?.catch(() => undefined);
+    },
+  };
+}
