@@ -21,6 +21,12 @@ export type InboundFile = Pick<OutboundFile, 'fileName' | 'mimetype'> &
 
 export interface SendOptions {
   quotedProviderId?: string;
+  /**
+   * Our id for this message, the same on every attempt: a provider that lets the sender choose
+   * the id (Baileys, the sandbox) uses it, so a send repeated after a crash is the same message
+   * again, which WhatsApp shows once, not a second one.
+   */
+  messageId?: string;
   /** Voice note rather than an audio file. */
   ptt?: boolean;
 }

@@ -384,7 +384,10 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
     return serial(async () => {
       const jid = await recipient(to);
       const quoted = await quotedOf(jid, sendOpts?.quotedProviderId);
-      const sent = await ready().sendMessage(jid, content, quoted ? { quoted } : {});
+      const sent = await ready().sendMessage(jid, content, {
+        ...(quoted ? { quoted } : {}),
+        messageId: sendOpts?.messageId,
+      });
       const providerId = sent?.key.id;
       if (!providerId) throw new Error('Baileys sent a message without an id');
       sentHere.set(providerId, true);

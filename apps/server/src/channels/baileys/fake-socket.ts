@@ -71,13 +71,18 @@ export function fakeWorld(): FakeWorld {
       const sock = {
         ev,
         user: { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' },
-        async sendMessage(jid: string, content: AnyMessageContent, options?: { quoted?: WAMessage }) {
+        async sendMessage(
+          jid: string,
+          content: AnyMessageContent,
+          options?: { quoted?: WAMessage; messageId?: string },
+        ) {
           inFlight += 1;
           fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
           fake.sent.push({ jid, content, quoted: options?.quoted, at: Date.now() });
           await sleep(world.sendMs);
           inFlight -= 1;
-          const id = `3EB0FAKE${++seq}`;
+          // Like Baileys: the id the sender chose, else a generated one.
+          const id = options?.messageId ?? `3EB0FAKE${++seq}`;
           const text = (content as { text?: string }).text;
           return { key: { remoteJid: jid, fromMe: true, id }, message: text ? { conversation: text } : {} };
         },

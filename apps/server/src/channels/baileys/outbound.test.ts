@@ -59,6 +59,13 @@ describe('sending', () => {
     expect(rows.map((r) => r.providerId)).toEqual([ref.providerId]);
   });
 
+  it('a send repeated after a crash asks WhatsApp for the same message id, so the contact sees one message', async () => {
+    const { channel } = await connected();
+    const first = await channel.sendText('5511933330002', 'Uma vez só', { messageId: '3EB0AAAABBBBCCCCDDDDEE' });
+    const again = await channel.sendText('5511933330002', 'Uma vez só', { messageId: '3EB0AAAABBBBCCCCDDDDEE' });
+    expect([first.providerId, again.providerId]).toEqual(['3EB0AAAABBBBCCCCDDDDEE', '3EB0AAAABBBBCCCCDDDDEE']);
+  });
+
   it('a number that is not on WhatsApp fails for good (ERR_WAPP_INVALID_CONTACT), nothing is sent', async () => {
     const world = fakeWorld();
     world.missing.add('5511933330002');

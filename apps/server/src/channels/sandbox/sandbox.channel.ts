@@ -54,16 +54,20 @@ export function createSandboxChannel(
     opts: SendOptions | undefined,
     media: { fileName: string; mimetype: string; url: string } | null,
   ) => {
-    const providerId = `SBX${randomUUID().replaceAll('-', '').toUpperCase()}`;
-    await ctx.db.insert(sandboxOutbox).values({
-      companyId,
-      whatsappId,
-      number: to,
-      providerId,
-      body,
-      media,
-      quotedProviderId: opts?.quotedProviderId ?? null,
-    });
+    const providerId = opts?.messageId ?? `SBX${randomUUID().replaceAll('-', '').toUpperCase()}`;
+    // Like WhatsApp, the phone shows a message id once: a repeated send is not a second message.
+    await ctx.db
+      .insert(sandboxOutbox)
+      .values({
+        companyId,
+        whatsappId,
+        number: to,
+        providerId,
+        body,
+        media,
+        quotedProviderId: opts?.quotedProviderId ?? null,
+      })
+      .onConflictDoNothing({ target: [sandboxOutbox.whatsappId, sandboxOutbox.providerId] });
     return { providerId };
   };
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -88,6 +89,15 @@ async function claimNext(db: Db, ticketId: number, leaseMs: number): Promise<Cla
   return row as Claimed | undefined;
 }
 
+/**
+ * The provider id we ask for: derived from the row, so every attempt of one message carries the
+ * same id (WhatsApp Web's shape, `3EB0` and 18 hex digits, which providers accept from a sender).
+ */
+export function outboundIdOf(m: { id: number; companyId: number; whatsappId: number }): string {
+  const digest = createHash('sha256').update(`balcao:${m.companyId}:${m.whatsappId}:${m.id}`).digest('hex');
+  return `3EB0${digest.slice(0, 18).toUpperCase()}`;
+}
+
 const isPermanent = (err: unknown) =>
   err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
 
@@ -120,7 +130,7 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
     const quoted = m.quotedMsgId
       ? (await db.select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, m.quotedMsgId)))[0]
       : undefined;
-    const opts = { quotedProviderId: quoted?.providerId ?? undefined };
+    const opts = { quotedProviderId: quoted?.providerId ?? undefined, messageId: outboundIdOf(m) };
     if (!m.mediaKey) return channel.sendText(row.number, m.body, opts);
     const file = await deps.storage.open(m.mediaKey);
     if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
