@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
-import { registerSessionCleanup } from './modules/auth/auth.jobs.js';
+import { registerSessionJobs } from './modules/auth/auth.jobs.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
 import { applyAck } from './modules/messages/messages.service.js';
 import { applyConnectionUpdate, connectionsToRestore } from './modules/whatsapp/whatsapp.service.js';
@@ -91,7 +91,7 @@ export async function startWorkers(
   await deps.jobs.work<{ ticketId?: number }>(SEND_QUEUE, async (job) => {
     if (job.ticketId) await outbox.deliver(job.ticketId);
   });
-  await registerSessionCleanup(db, deps.jobs);
+  await registerSessionJobs({ db, realtime: deps.realtime }, deps.jobs);
   await registerTicketExpiry({ db, realtime: deps.realtime, jobs: deps.jobs }, deps.jobs);
   await registerSendToQueue({ db, realtime: deps.realtime }, deps.jobs);
   return { startOutbox: () => outbox.start(), stop: () => outbox.stop() };

@@ -134,6 +134,25 @@ describe('refused handshake', () => {
   });
 });
 
+describe('socket closed by the server', () => {
+  it('ends the session when the server closed it, not when the browser went away', async () => {
+    vi.mocked(http.refreshSession).mockRejectedValue(new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }));
+    renderRealtime(authValue({ token: 'ended' }));
+    act(() => sockets[0].receive('disconnect', 'transport close'));
+    expect(http.refreshSession).not.toHaveBeenCalled();
+    await act(async () => sockets[0].receive('disconnect', 'io server disconnect'));
+    expect(http.endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a logout announced by an auth event to its timer', () => {
+    const auth = authValue({ token: tokenOfSession('old') });
+    renderRealtime(auth);
+    act(() => sockets[0].receive(companyEvent.auth(1), { action: 'logout', user: { id: 7 }, sessionId: 'new' }));
+    act(() => sockets[0].receive('disconnect', 'io server disconnect'));
+    expect(http.refreshSession).not.toHaveBeenCalled();
+  });
+});
+
 describe('isLoggedOutElsewhere', () => {
   it('keeps the session the event names as the valid one', () => {
     const token = tokenOfSession('mine');

@@ -58,14 +58,23 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     // Events sent while this socket was not yet (or no longer) connected are lost: on every
     // connect the lists on screen are fetched again, so nothing that happened meanwhile is missed.
     connection.on('connect', () => void queryClient.invalidateQueries({ refetchType: 'active' }));
-    // A handshake refused for an expired token: refresh once; the new token reconnects.
+    // Refresh once; the new token reconnects, and a refused refresh (session ended) logs out.
     let refreshed = false;
-    connection.on('connect_error', (err: Error) => {
-      if (refreshed || err.message !== 'ERR_SESSION_EXPIRED') return;
+    const refreshOnce = () => {
+      if (refreshed) return;
       refreshed = true;
       http.refreshSession().catch((refreshError: unknown) => {
         if (refreshError instanceof ApiError) http.endSession();
       });
+    };
+    // A handshake refused for an expired token.
+    connection.on('connect_error', (err: Error) => {
+      if (err.message === 'ERR_SESSION_EXPIRED') refreshOnce();
+    });
+    // The server closes the sockets of a session it ended (password changed, company deactivated…);
+    // after an auth event the logout is already on its way.
+    connection.on('disconnect', (reason: string) => {
+      if (reason === 'io server disconnect' && !logoutTimer) refreshOnce();
     });
     connection.on(companyEvent.auth(companyId), (payload: AuthEventPayload) => {
       if (logoutTimer || !isLoggedOutElsewhere(payload, userId, token)) return;

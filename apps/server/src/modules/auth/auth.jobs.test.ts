@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, SUPER } from '../../../test/harness.js';
 import type { Database } from '../../db/client.js';
 import { ensurePlatform } from '../../db/seed.js';
 import type { JobHandler, Jobs } from '../../platform/jobs/jobs.js';
+import { createRealtime } from '../../platform/realtime/realtime.js';
 import { sessions, users } from '../users/users.schema.js';
-import { deleteExpiredSessions, registerSessionCleanup, SESSION_CLEANUP_QUEUE } from './auth.jobs.js';
+import {
+  deleteExpiredSessions,
+  REFUSED_SESSIONS_QUEUE,
+  registerSessionJobs,
+  SESSION_CLEANUP_QUEUE,
+} from './auth.jobs.js';
 
 const HOUR = 3_600_000;
 const now = new Date('2030-06-15T12:00:00Z');
@@ -59,8 +66,8 @@ describe('deleteExpiredSessions', () => {
   });
 });
 
-describe('registerSessionCleanup', () => {
-  it('schedules a daily job that runs the cleanup', async () => {
+describe('registerSessionJobs', () => {
+  it('schedules a daily job that runs the cleanup and a frequent one that ends refused sessions', async () => {
     const scheduled: { queue: string; cron: string; handler: JobHandler<object> }[] = [];
     const jobs: Jobs = {
       send: async () => null,
@@ -70,11 +77,13 @@ describe('registerSessionCleanup', () => {
       },
       stop: async () => {},
     };
-    await registerSessionCleanup(database.db, jobs);
-    expect(scheduled).toHaveLength(1);
-    expect(scheduled[0].queue).toBe(SESSION_CLEANUP_QUEUE);
+    const realtime = createRealtime({ corsOrigin: [], log: pino({ level: 'silent' }) });
+    await registerSessionJobs({ db: database.db, realtime }, jobs);
+    expect(scheduled.map((s) => s.queue)).toEqual([SESSION_CLEANUP_QUEUE, REFUSED_SESSIONS_QUEUE]);
     // Five cron fields, once a day at a fixed hour.
     expect(scheduled[0].cron).toMatch(/^\d+ \d+ \* \* \*$/);
+    // Minutes, not a day: an overdue company's sockets stop soon after its due date.
+    expect(scheduled[1].cron).toBe('*/5 * * * *');
 
     const ids = await seed({
       old: { expiresAt: new Date(Date.now() - 3 * 24 * HOUR) },

@@ -42,16 +42,12 @@ export const authRoutes: ModuleRoutes = (app, deps, guards) => {
     });
     return send(reply, session);
   });
-  app.delete('/auth/logout', { preHandler: guards.auth, schema: { tags } }, async (request, reply) => {
-    await logout(deps.database.db, callerOf(request).sessionId);
+  app.delete('/auth/logout', { onRequest: guards.auth, schema: { tags } }, async (request, reply) => {
+    await logout(auth, callerOf(request).sessionId);
     return reply.clearCookie(REFRESH_COOKIE, { path: '/auth' }).send({ message: 'Logged out' });
   });
-  app.get(
-    '/auth/me',
-    { preHandler: guards.auth, schema: { tags, response: { 200: sessionUserSchema } } },
-    (request) => {
-      const { companyId, userId } = callerOf(request);
-      return sessionUser(deps.database.db, companyId, userId);
-    },
-  );
+  app.get('/auth/me', { onRequest: guards.auth, schema: { tags, response: { 200: sessionUserSchema } } }, (request) => {
+    const { companyId, userId } = callerOf(request);
+    return sessionUser(deps.database.db, companyId, userId);
+  });
 };

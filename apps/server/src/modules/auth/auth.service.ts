@@ -4,9 +4,11 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { decoyHash, verifyPassword } from '../../platform/auth/passwords.js';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.js';
+import { endSessions, sessionsWhere } from '../../platform/auth/sessions.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { isOverdue } from '../../platform/tenancy/company-access.js';
 import { isAdmin } from '../../platform/tenancy/context.js';
 import { callerOfSession } from '../../platform/tenancy/guards.js';
 import { companies } from '../companies/companies.schema.js';
@@ -29,8 +31,6 @@ export interface IssuedSession {
   refreshToken: string;
   user: SessionUser;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The user with the company's plan and settings, as login, refresh and /auth/me return it. */
 export async function sessionUser(db: Db, companyId: number, userId: number): Promise<SessionUser> {
@@ -63,7 +63,7 @@ async function assertCompanyMayLogIn(db: Db, companyId: number, isSuper: boolean
     .where(eq(companies.id, companyId))
     .limit(1);
   if (!company?.status) throw new AppError('ERR_NO_PERMISSION', {}, 'Company is inactive');
-  if (company.dueDate && company.dueDate < today()) {
+  if (company.dueDate && isOverdue(company.dueDate)) {
     const date = formatDueDate(company.dueDate);
     throw new AppError(
       'ERR_SUBSCRIPTION_EXPIRED',
@@ -75,7 +75,7 @@ async function assertCompanyMayLogIn(db: Db, companyId: number, isSuper: boolean
 
 /**
  * Checks the credentials, refuses expired companies, opens a new session and revokes the user's
- * older ones (their browsers are told through `company-{id}-auth` and log out).
+ * older ones (their browsers are told through `company-{id}-auth`, then their sockets are closed).
  */
 export async function login(
   deps: AuthDeps,
@@ -120,6 +120,8 @@ export async function login(
       sessionId,
     });
   }
+  // After the auth event: a socket's packets go out in order, so it is delivered before the close.
+  deps.realtime.disconnectSessions(revoked.map((s) => s.id));
   return issue(deps, { userId: row.id, companyId: row.companyId, sessionId });
 }
 
@@ -135,15 +137,17 @@ async function issue(
   return { token, refreshToken, user };
 }
 
-/** A new access token for a live session; 401 when the session was revoked or has expired. */
+/**
+ * A new access token for a live session; 401 when the session was revoked or has expired, or its
+ * company may no longer log in (`callerOfSession`).
+ */
 export async function refresh(deps: AuthDeps, refreshToken: string | undefined): Promise<IssuedSession> {
   const claims = refreshToken ? await deps.tokens.verifyRefresh(refreshToken) : null;
   const caller = claims ? await callerOfSession(deps.db, claims.sessionId, claims.userId) : null;
   if (!caller) throw new AppError('ERR_SESSION_EXPIRED');
-  await assertCompanyMayLogIn(deps.db, caller.companyId, caller.isSuper);
   return issue(deps, caller);
 }
 
-export async function logout(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+export async function logout(deps: Pick<AuthDeps, 'db' | 'realtime'>, sessionId: string): Promise<void> {
+  await endSessions(deps, sessionsWhere.id(sessionId));
 }

@@ -140,10 +140,10 @@ describe('sessions', () => {
     expect(none.json().error).toBe('ERR_SESSION_EXPIRED');
   });
 
-  it('answers 403 to a missing, forged or expired access token so the client refreshes once', async () => {
+  it('answers 401 without a token, and 403 to a forged or expired one so the client refreshes once', async () => {
     const missing = await server.app.inject({ method: 'GET', url: '/auth/me' });
-    expect(missing.statusCode).toBe(403);
-    expect(missing.json().error).toBe('ERR_INVALID_TOKEN');
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toBe('ERR_SESSION_EXPIRED');
     const s = await login(server, SUPER.email, SUPER.password);
     const forged = `${s.token.slice(0, -4)}AAAA`;
     const res = await server.app.inject({

@@ -10,8 +10,10 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { RowOf } from '../../db/columns.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { endSessions, sessionsWhere } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import { companyRefuses } from '../../platform/tenancy/company-access.js';
 import type { Caller, ServiceContext } from '../../platform/tenancy/context.js';
 import { plans } from '../plans/plans.schema.js';
 import { getPlan } from '../plans/plans.service.js';
@@ -139,6 +141,10 @@ export async function updateCompany(ctx: ServiceContext, id: number, input: Comp
         .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: String(campaignsEnabled) } });
     }
   });
+  // Deactivated or moved past its due date: its members' sessions end now, not when their tokens expire.
+  if (input.status !== undefined || input.dueDate !== undefined) {
+    await endSessions(ctx, sessionsWhere.membersOf(ctx.db, eq(companies.id, id), companyRefuses()));
+  }
   return getCompany(ctx.db, ctx, id);
 }
 
@@ -146,6 +152,8 @@ export async function deleteCompany(ctx: ServiceContext, id: number): Promise<vo
   if (id === ctx.companyId) throw new AppError('ERR_CANNOT_DELETE_PLATFORM');
   await getCompany(ctx.db, ctx, id);
   await ctx.db.delete(companies).where(eq(companies.id, id));
+  // Its users and sessions went with the row; its open sockets go now.
+  ctx.realtime.disconnectCompany(id);
 }
 
 /** The company's weekly hours: its admins edit their own, the super user any company's. */

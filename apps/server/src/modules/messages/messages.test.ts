@@ -202,6 +202,17 @@ describe('sending', () => {
     const res = await call(t.admin, 'POST', `/messages/${ticketId}`, { body: 'x', quotedMsg: { id: foreignMsg.id } });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('ERR_NO_MESSAGE_FOUND');
+
+    // A message deleted for everyone is gone from WhatsApp: it cannot be quoted there.
+    const [gone] = await send({ body: 'Vou apagar' });
+    await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (list) => list.some((m) => m.body === 'Vou apagar'),
+    );
+    expect((await call(t.admin, 'DELETE', `/messages/${gone.id}`)).statusCode).toBe(200);
+    const onDeleted = await call(t.admin, 'POST', `/messages/${ticketId}`, { body: 'x', quotedMsg: { id: gone.id } });
+    expect(onDeleted.statusCode).toBe(400);
+    expect(onDeleted.json().error).toBe('ERR_FETCH_WAPP_MSG');
   });
 
   it('refuses an empty message', async () => {
@@ -257,8 +268,8 @@ describe('sending', () => {
     expect(foreign.json().error).toBe('ERR_MEDIA_NOT_FOUND');
     expect(foreign.rawPayload.includes(PNG)).toBe(false);
     const anonymous = await server.app.inject({ method: 'GET', url: image.mediaUrl as string });
-    expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().error).toBe('ERR_INVALID_TOKEN');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe('ERR_SESSION_EXPIRED');
   });
 
   it('deleting our message marks it deleted here and on the phone; a contact message cannot be deleted', async () => {

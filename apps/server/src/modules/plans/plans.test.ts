@@ -45,9 +45,9 @@ describe('reading plans', () => {
 
   it('/plans/all and /plans/{id} need a token', async () => {
     const anonymous = await call('GET', '/plans/all');
-    expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().error).toBe('ERR_INVALID_TOKEN');
-    expect((await call('GET', '/plans/1')).statusCode).toBe(403);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe('ERR_SESSION_EXPIRED');
+    expect((await call('GET', '/plans/1')).statusCode).toBe(401);
     const res = await call('GET', '/plans/all', a.user);
     expect(res.statusCode).toBe(200);
     expect(res.json().length).toBeGreaterThanOrEqual(3);

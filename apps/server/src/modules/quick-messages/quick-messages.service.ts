@@ -2,6 +2,7 @@ import { companyEvent, type QuickMessage } from '@balcao/shared';
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import { rooms } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { mediaUrlOf } from '../messages/messages.view.js';
@@ -74,8 +75,21 @@ async function findRow(ctx: ServiceContext, id: number, forWrite = false): Promi
 
 export const findQuickMessage = async (ctx: ServiceContext, id: number) => toQuickMessage(await findRow(ctx, id));
 
-const emit = (ctx: ServiceContext, payload: object) =>
-  ctx.realtime.toCompany(ctx.companyId, companyEvent.quickMessage(ctx.companyId), payload);
+type Readable = Pick<Row, 'geral' | 'userId'>;
+
+/** The rooms that may read a quick message, by the rule of `usable`: the company, or its owner. */
+const readersOf = (ctx: ServiceContext, r: Readable) =>
+  r.geral ? [rooms.company(ctx.companyId)] : r.userId === null ? [] : [rooms.user(r.userId)];
+
+/** Tells the record's readers; when it became personal, the rest of the company drops it. */
+function emit(ctx: ServiceContext, record: Readable & { id: number }, payload: object, before?: Readable) {
+  const event = companyEvent.quickMessage(ctx.companyId);
+  const readers = readersOf(ctx, record);
+  ctx.realtime.toRooms(readers, event, payload);
+  if (before?.geral && !record.geral) {
+    ctx.realtime.toRooms([rooms.company(ctx.companyId)], event, { action: 'delete', id: record.id }, readers);
+  }
+}
 
 export async function createQuickMessage(ctx: ServiceContext, input: Input): Promise<QuickMessage> {
   const [row] = await ctx.db
@@ -83,7 +97,7 @@ export async function createQuickMessage(ctx: ServiceContext, input: Input): Pro
     .values({ ...input, companyId: ctx.companyId, userId: ctx.userId })
     .returning();
   const record = toQuickMessage(row);
-  emit(ctx, { action: 'create', record });
+  emit(ctx, row, { action: 'create', record });
   return record;
 }
 
@@ -92,10 +106,10 @@ export async function updateQuickMessage(
   id: number,
   input: Partial<Input>,
 ): Promise<QuickMessage> {
-  await findRow(ctx, id, true);
+  const before = await findRow(ctx, id, true);
   const [row] = await ctx.db.update(quickMessages).set(input).where(eq(quickMessages.id, id)).returning();
   const record = toQuickMessage(row);
-  emit(ctx, { action: 'update', record });
+  emit(ctx, row, { action: 'update', record }, before);
   return record;
 }
 
@@ -103,7 +117,7 @@ export async function deleteQuickMessage(ctx: ServiceContext, storage: Storage, 
   const row = await findRow(ctx, id, true);
   await ctx.db.delete(quickMessages).where(eq(quickMessages.id, id));
   if (row.mediaKey) await storage.remove(row.mediaKey);
-  emit(ctx, { action: 'delete', id });
+  emit(ctx, row, { action: 'delete', id });
 }
 
 export async function setQuickMessageMedia(
@@ -121,6 +135,6 @@ export async function setQuickMessageMedia(
     .returning();
   if (row.mediaKey) await storage.remove(row.mediaKey);
   const record = toQuickMessage(updated);
-  emit(ctx, { action: 'update', record });
+  emit(ctx, updated, { action: 'update', record });
   return record;
 }

@@ -8,7 +8,7 @@ import { listSettings, updateSetting } from './settings.service.js';
 export const settingsRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/settings',
-    { preHandler: guards.auth, schema: { tags: ['settings'], response: { 200: z.array(settingSchema) } } },
+    { onRequest: guards.auth, schema: { tags: ['settings'], response: { 200: z.array(settingSchema) } } },
     (request) => {
       const caller = callerOf(request);
       return listSettings(deps.database.db, caller.companyId, { admin: isAdmin(caller) });
@@ -17,7 +17,7 @@ export const settingsRoutes: ModuleRoutes = (app, deps, guards) => {
   app.put(
     '/settings/:key',
     {
-      preHandler: guards.admin,
+      onRequest: guards.admin,
       schema: { tags: ['settings'], params: settingKeyParam, body: settingUpdate, response: { 200: settingSchema } },
     },
     (request) => updateSetting(serviceContext(deps, request), request.params.key, request.body.value),

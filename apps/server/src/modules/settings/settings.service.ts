@@ -9,10 +9,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { type Realtime, rooms } from '../../platform/realtime/realtime.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { settings } from './settings.schema.js';
 
 const isKnownKey = (key: string): key is SettingKey => Object.hasOwn(settingValues, key);
+const isSecret = (key: SettingKey) => secretSettingKeys.includes(key);
 
 /** Every known setting of a company: stored values over the defaults; credentials for admins only. */
 export async function listSettings(db: Db, companyId: number, opts: { admin: boolean }): Promise<Setting[]> {
@@ -21,9 +23,7 @@ export async function listSettings(db: Db, companyId: number, opts: { admin: boo
     .from(settings)
     .where(eq(settings.companyId, companyId));
   const byKey = new Map(stored.map((s) => [s.key, s.value]));
-  const keys = (Object.keys(settingDefaults) as SettingKey[]).filter(
-    (k) => opts.admin || !secretSettingKeys.includes(k),
-  );
+  const keys = (Object.keys(settingDefaults) as SettingKey[]).filter((k) => opts.admin || !isSecret(k));
   return keys.map((key) => ({
     key,
     value: byKey.get(key) ?? settingDefaults[key],
@@ -56,7 +56,16 @@ export async function updateSetting(ctx: ServiceContext, key: string, value: str
       target: [settings.companyId, settings.key],
       set: { value: parsed.data, updatedAt: new Date() },
     });
-  const setting = { key, value: parsed.data };
-  ctx.realtime.toCompany(ctx.companyId, companyEvent.settings(ctx.companyId), { action: 'update', setting });
-  return setting;
+  emitSetting(ctx.realtime, ctx.companyId, key, parsed.data);
+  return { key, value: parsed.data };
+}
+
+/**
+ * Mirrors GET /settings: a plain setting goes to the whole company with its value; a credential
+ * only to the admins, who read it there, and by key alone: secret values never travel in events.
+ */
+function emitSetting(realtime: Realtime, companyId: number, key: SettingKey, value: string) {
+  const event = companyEvent.settings(companyId);
+  if (isSecret(key)) realtime.toRooms([rooms.admins(companyId)], event, { action: 'update', setting: { key } });
+  else realtime.toCompany(companyId, event, { action: 'update', setting: { key, value } });
 }

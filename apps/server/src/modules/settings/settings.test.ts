@@ -54,7 +54,7 @@ describe('GET /settings', () => {
 
   it('needs a token', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/settings' });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(401);
   });
 });
 

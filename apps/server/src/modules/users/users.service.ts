@@ -3,13 +3,15 @@ import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { RowOf } from '../../db/columns.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { endSessions, sessionsWhere } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import { type Realtime, rooms } from '../../platform/realtime/realtime.js';
 import { type Caller, isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
-import { companies } from '../companies/companies.schema.js';
-import { plans } from '../plans/plans.schema.js';
+import { assertBelowPlanLimit } from '../plans/plans.limits.js';
 import { assertQueuesOfCompany, type QueueLink, queueRefsOf, setQueueLinks } from '../queues/queues.service.js';
 import { ticketRoomsOfCaller } from '../tickets/tickets.access.js';
+import { assertWhatsappOfCompany } from '../whatsapp/whatsapp.service.js';
 import { userQueues, users } from './users.schema.js';
 
 const userColumns = {
@@ -108,17 +110,13 @@ export async function createUser(ctx: ServiceContext, input: UserInput): Promise
   const companyId = ctx.isSuper && input.companyId ? input.companyId : ctx.companyId;
   await assertEmailFree(ctx.db, input.email);
   await assertQueuesOfCompany(ctx.db, companyId, input.queueIds);
+  await assertWhatsappOfCompany(ctx.db, companyId, input.whatsappId);
   const passwordHash = await hashPassword(input.password);
   const id = await ctx.db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ limit: plans.users })
-      .from(companies)
-      .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, companyId))
-      .for('update', { of: companies });
-    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
-    const [{ total }] = await tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
-    if (total >= company.limit) throw new AppError('ERR_PLAN_LIMIT_USERS', { limit: company.limit });
+    await assertBelowPlanLimit(tx as unknown as Db, companyId, 'users', async () => {
+      const [{ total }] = await tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
+      return total;
+    });
     const [row] = await tx
       .insert(users)
       .values({
@@ -136,7 +134,7 @@ export async function createUser(ctx: ServiceContext, input: UserInput): Promise
     return row.id;
   });
   const user = await findUser(ctx.db, companyId, id);
-  ctx.realtime.toCompany(companyId, companyEvent.user(companyId), { action: 'create', user });
+  emitUser(ctx.realtime, companyId, id, { action: 'create', user });
   return user;
 }
 
@@ -150,6 +148,7 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserUpd
   if (current.super && !ctx.isSuper) throw new AppError('ERR_NO_PERMISSION');
   if (input.email) await assertEmailFree(ctx.db, input.email, id);
   if (input.queueIds) await assertQueuesOfCompany(ctx.db, ctx.companyId, input.queueIds);
+  if (input.whatsappId !== current.whatsappId) await assertWhatsappOfCompany(ctx.db, ctx.companyId, input.whatsappId);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const roomsBefore = await ticketRoomsOf(ctx.db, current);
   await ctx.db.transaction(async (tx) => {
@@ -177,7 +176,9 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserUpd
     roomsAfter.filter((r) => !roomsBefore.includes(r)),
     roomsBefore.filter((r) => !roomsAfter.includes(r)),
   );
-  ctx.realtime.toCompany(ctx.companyId, companyEvent.user(ctx.companyId), { action: 'update', user });
+  emitUser(ctx.realtime, ctx.companyId, id, { action: 'update', user });
+  // A new password ends the user's other sessions; set by an admin, every one of them.
+  if (passwordHash) await endSessions(ctx, sessionsWhere.user(id, id === ctx.userId ? ctx.sessionId : undefined));
   return user;
 }
 
@@ -195,7 +196,14 @@ export async function deleteUser(ctx: ServiceContext, id: number): Promise<void>
   const target = await findUser(ctx.db, ctx.companyId, id);
   if (target.super && !ctx.isSuper) throw new AppError('ERR_NO_PERMISSION');
   await ctx.db.delete(users).where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
-  ctx.realtime.toCompany(ctx.companyId, companyEvent.user(ctx.companyId), { action: 'delete', userId: id });
+  emitUser(ctx.realtime, ctx.companyId, id, { action: 'delete', userId: id });
+  // Its sessions went with the row (cascade); its open sockets go now.
+  ctx.realtime.disconnectUser(id);
+}
+
+/** A user's full record is read by the company's admins and by the user (GET /users/:id): so are its events. */
+export function emitUser(realtime: Realtime, companyId: number, userId: number, payload: object) {
+  realtime.toRooms([rooms.admins(companyId), rooms.user(userId)], companyEvent.user(companyId), payload);
 }
 
 /** Presence from sockets: the online flag and the time of the last heartbeat. */

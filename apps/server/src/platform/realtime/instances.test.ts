@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { companyEvent } from '@balcao/shared';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  connectSocket,
+  createTenant,
+  createTestServer,
+  login,
+  openTestDatabase,
+  recordEvents,
+  SUPER,
+} from '../../../test/harness.js';
 import { waitUntil } from '../../../test/sandbox-helpers.js';
 import { createRealtime, type Realtime } from './realtime.js';
 
@@ -51,6 +61,43 @@ describe('commands between instances', () => {
         throw new Error('boom');
       });
       expect(await b.askInstances('test:fail', {})).toEqual([null]);
+    });
+  });
+
+  describe.skipIf(!process.env.REDIS_URL)('sessions ended on one instance', () => {
+    it('close their sockets on the other instance, which then receive nothing', async () => {
+      const database = await openTestDatabase();
+      const redisKey = randomBytes(4).toString('hex');
+      const env = { LOGIN_LIMIT_IP: '1000' };
+      const a = await createTestServer(env, { database, redisKey });
+      const b = await createTestServer(env, { database, redisKey });
+      try {
+        await b.listen();
+        const t = await createTenant(a);
+        // The adapters subscribe in the background: wait until each instance hears the other.
+        b.deps.realtime.onInstances('test:ready', () => true);
+        await waitUntil(
+          () => a.deps.realtime.askInstances('test:ready', null),
+          (answers) => answers.length > 0,
+        );
+        const sockets = await Promise.all([t.user, t.admin].map((s) => connectSocket(b, s.token)));
+        const closed = sockets.map((s) => new Promise<string>((resolve) => s.on('disconnect', resolve)));
+        const seen = sockets.map(recordEvents);
+
+        expect((await a.call('DELETE', '/auth/logout', t.user)).statusCode).toBe(200);
+        expect(await closed[0]).toBe('io server disconnect');
+        const su = await login(a, SUPER.email, SUPER.password);
+        expect((await a.call('PUT', `/companies/${t.companyId}`, su, { status: false })).statusCode).toBe(200);
+        expect(await closed[1]).toBe('io server disconnect');
+
+        a.deps.realtime.toCompany(t.companyId, companyEvent.ticket(t.companyId), { late: true });
+        await new Promise((r) => setTimeout(r, 200));
+        expect(seen.flat().filter((e) => e.event === companyEvent.ticket(t.companyId))).toEqual([]);
+      } finally {
+        await a.close();
+        await b.close();
+        await database.close();
+      }
     });
   });
 });

@@ -10,7 +10,7 @@ export const rooms = {
   company: (id: number) => `company:${id}`,
   user: (id: number) => `user:${id}`,
   session: (id: string) => `session:${id}`,
-  /** Admins see every ticket of their company. */
+  /** The company's admins (and super users): every ticket, users' full records, settings' secret keys. */
   admins: (companyId: number) => `company:${companyId}:admins`,
   /** Members of a queue see its tickets. */
   queue: (companyId: number, queueId: number) => `company:${companyId}:queue:${queueId}`,
@@ -28,8 +28,18 @@ export interface Realtime {
   toCompany(companyId: number, event: string, payload: unknown): void;
   toUser(userId: number, event: string, payload: unknown): void;
   toSession(sessionId: string, event: string, payload: unknown): void;
-  /** One emission to the union of rooms: a socket in several of them gets it once. */
-  toRooms(roomNames: string[], event: string, payload: unknown): void;
+  /**
+   * One emission to the union of rooms: a socket in several of them gets it once; a socket in any
+   * of `except` gets nothing.
+   */
+  toRooms(roomNames: string[], event: string, payload: unknown, except?: string[]): void;
+  /**
+   * Ends sockets at once, on every instance (through the adapter): a socket of an ended session
+   * must receive nothing more. Call after the session rows are revoked, so that a reconnect is refused.
+   */
+  disconnectSessions(sessionIds: string[]): void;
+  disconnectUser(userId: number): void;
+  disconnectCompany(companyId: number): void;
   /** Moves every socket of a user into and out of rooms (e.g. after its queues changed). */
   syncUserRooms(userId: number, join: string[], leave: string[]): void;
   /** Adds rooms a new socket joins before its connection is acknowledged (e.g. its queues). */
@@ -67,6 +77,9 @@ export function createRealtime(opts: {
   const send = (room: string, event: string, payload: unknown) => {
     if (!closed) io?.to(room).emit(event, payload);
   };
+  const disconnect = (roomNames: string[]) => {
+    if (io && !closed && roomNames.length) io.in(roomNames).disconnectSockets(true);
+  };
 
   /** The adapter appends the ack callback; a failing handler answers null, never leaves the sender waiting. */
   const bindInstanceHandler = (server: Server, event: string, handler: InstanceHandler) => {
@@ -85,9 +98,12 @@ export function createRealtime(opts: {
     toCompany: (companyId, event, payload) => send(rooms.company(companyId), event, payload),
     toUser: (userId, event, payload) => send(rooms.user(userId), event, payload),
     toSession: (sessionId, event, payload) => send(rooms.session(sessionId), event, payload),
-    toRooms: (roomNames, event, payload) => {
-      if (io && !closed && roomNames.length) io.to(roomNames).emit(event, payload);
+    toRooms: (roomNames, event, payload, except = []) => {
+      if (io && !closed && roomNames.length) io.to(roomNames).except(except).emit(event, payload);
     },
+    disconnectSessions: (sessionIds) => disconnect(sessionIds.map(rooms.session)),
+    disconnectUser: (userId) => disconnect([rooms.user(userId)]),
+    disconnectCompany: (companyId) => disconnect([rooms.company(companyId)]),
     syncUserRooms: (userId, join, leave) => {
       if (!io) return;
       if (join.length) io.in(rooms.user(userId)).socketsJoin(join);
@@ -129,6 +145,7 @@ export function createRealtime(opts: {
         const caller = typeof token === 'string' ? await authenticate(token).catch(() => null) : null;
         if (!caller) return next(new Error('ERR_SESSION_EXPIRED'));
         socket.data.caller = caller;
+        socket.data.token = token;
         try {
           socket.data.rooms = (await Promise.all(roomResolvers.map((r) => r(caller)))).flat();
         } catch (err) {
@@ -146,6 +163,12 @@ export function createRealtime(opts: {
           rooms.session(caller.sessionId),
           ...(socket.data.rooms as string[]),
         ]);
+        // A session ended between the handshake's check and the join above was disconnected
+        // before this socket was in its rooms: checked once more now that it is.
+        if (!(await authenticate(socket.data.token).catch(() => null))) {
+          socket.disconnect(true);
+          return;
+        }
         for (const h of connectionHandlers) {
           Promise.resolve(h(caller, socket)).catch((err) => opts.log.error({ err }, 'socket connection handler'));
         }

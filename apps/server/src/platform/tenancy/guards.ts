@@ -7,6 +7,7 @@ import { plans } from '../../modules/plans/plans.schema.js';
 import { sessions, users } from '../../modules/users/users.schema.js';
 import type { TokenService } from '../auth/tokens.js';
 import { AppError } from '../errors/app-error.js';
+import { companyAdmits } from './company-access.js';
 import { type Caller, isAdmin } from './context.js';
 
 declare module 'fastify' {
@@ -23,7 +24,10 @@ function bearer(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Loads the caller of a session, or null if the session is revoked, expired or its user gone. */
+/**
+ * Loads the caller of a session, or null if the session is revoked, expired or its user gone, or
+ * if its company may no longer log in (inactive or past its due date).
+ */
 export async function callerOfSession(db: Db, sessionId: string, userId: number): Promise<Caller | null> {
   const [row] = await db
     .select({
@@ -33,21 +37,26 @@ export async function callerOfSession(db: Db, sessionId: string, userId: number)
       isSuper: users.super,
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
+      status: companies.status,
+      dueDate: companies.dueDate,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row || row.userId !== userId || row.revokedAt || row.expiresAt < new Date()) return null;
+  if (!companyAdmits(row, row.isSuper)) return null;
   return { userId: row.userId, companyId: row.companyId, profile: row.profile, isSuper: row.isSuper, sessionId };
 }
 
 /**
- * An invalid or expired access token answers 403 (the client refreshes once, spec §4);
- * a revoked session answers 401 (the client logs out).
+ * No Authorization header answers 401 (nothing to refresh: the client logs out); an invalid or
+ * expired access token answers 403 (the client refreshes once, spec §4); a revoked session 401.
  */
 export function authenticate(db: Db, tokens: TokenService): PreHandler {
   return async (request) => {
+    if (!request.headers.authorization) throw new AppError('ERR_SESSION_EXPIRED');
     const token = bearer(request);
     const claims = token ? await tokens.verifyAccess(token) : null;
     if (!claims) throw new AppError('ERR_INVALID_TOKEN', {}, 'Invalid or expired token');

@@ -7,7 +7,8 @@ import { withSetting } from './settingsApi';
 
 interface SettingEvent {
   action: 'update';
-  setting: Setting;
+  /** A credential's event names its key only (secrets never travel in events): it is read again. */
+  setting: Pick<Setting, 'key'> & Partial<Setting>;
 }
 
 /** Applies `company-{id}-settings` updates to the settings cache. */
@@ -15,8 +16,13 @@ export function useSettingsRealtime(): void {
   const { companyId } = useSessionUser();
   const queryClient = useQueryClient();
   useSocketEvent<SettingEvent>(companyEvent.settings(companyId), ({ action, setting }) => {
-    if (action === 'update' && setting) {
-      queryClient.setQueryData<Setting[]>(queryKeys.settings, (settings) => settings && withSetting(settings, setting));
-    }
+    if (action !== 'update' || !setting) return;
+    const { key, value } = setting;
+    if (value === undefined) void queryClient.invalidateQueries({ queryKey: queryKeys.settings });
+    else
+      queryClient.setQueryData<Setting[]>(
+        queryKeys.settings,
+        (settings) => settings && withSetting(settings, { key, value }),
+      );
   });
 }

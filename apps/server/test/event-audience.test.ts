@@ -1,0 +1,349 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { clientRoomEvents, companyEvent } from '@balcao/shared';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCompanySchedules } from '../src/modules/companies/companies.service.js';
+import { rooms } from '../src/platform/realtime/realtime.js';
+import {
+  connectSocket,
+  createTenant,
+  createTestServer,
+  eventWhere,
+  login,
+  recordEvents,
+  type Session,
+  type Tenant,
+  type TestServer,
+} from './harness.js';
+import { connectedSandbox } from './sandbox-helpers.js';
+
+/**
+ * Every event the server emits reaches exactly the sockets whose user may read the record through
+ * the matching REST call: one test per event name, each proving that a socket which may not read
+ * the record receives nothing (another company always among them).
+ */
+
+type Who = 'admin' | 'agent' | 'otherQueue' | 'foreign';
+const everyone: Who[] = ['admin', 'agent', 'otherQueue', 'foreign'];
+type Seen = { event: string; payload: unknown };
+type Payload = Record<string, unknown> & { action?: string };
+
+let server: TestServer;
+let a: Tenant;
+let b: Tenant;
+let otherQueue: Session;
+let queueA: number;
+const sessions = {} as Record<Who, Session>;
+const sockets = {} as Record<Who, Socket>;
+const seen = {} as Record<Who, Seen[]>;
+/** The event keys a test below covers; checked against the emitting code at the end. */
+const covered = new Set<keyof typeof companyEvent>();
+
+beforeAll(async () => {
+  server = await createTestServer({ LOGIN_LIMIT_IP: '1000' });
+  await server.listen();
+  a = await createTenant(server);
+  b = await createTenant(server);
+  queueA = (await call(a.admin, 'POST', '/queue', { name: 'Fila A', color: '#0000A0' })).json().id;
+  const queueB = (await call(a.admin, 'POST', '/queue', { name: 'Fila B', color: '#0000B0' })).json().id;
+  await call(a.admin, 'PUT', `/users/${a.user.user.id}`, { queueIds: [queueA] });
+  otherQueue = await userOfA('Bia', { queueIds: [queueB] });
+  Object.assign(sessions, { admin: a.admin, agent: a.user, otherQueue, foreign: b.admin });
+  for (const who of everyone) {
+    sockets[who] = await connectSocket(server, sessions[who].token);
+    seen[who] = recordEvents(sockets[who]);
+  }
+});
+afterAll(async () => {
+  for (const s of Object.values(sockets)) s.close();
+  await server.close();
+});
+
+function call(session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return server.app.inject({ method, url, payload, headers: session.headers });
+}
+
+let userSeq = 0;
+async function userOfA(name: string, body: Record<string, unknown> = {}) {
+  const email = `${name.toLowerCase()}${++userSeq}@audience.test`;
+  const res = await call(a.admin, 'POST', '/users', { name, email, password: 'user-pass', ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return login(server, email, 'user-pass');
+}
+
+let barrierSeq = 0;
+/** Everything emitted before it has reached every socket once this has: one server delivers in order. */
+async function barrier() {
+  const n = ++barrierSeq;
+  const arrived = everyone.map((who) => eventWhere(sockets[who], 'test:barrier', (p) => p === n));
+  server.deps.realtime.toRooms([rooms.company(a.companyId), rooms.company(b.companyId)], 'test:barrier', n);
+  await Promise.all(arrived);
+}
+
+/**
+ * Runs `act` and returns, per socket, the payloads of `event` (matching `about`) it received:
+ * `readers` must get one, every other socket none.
+ */
+async function audienceOf(
+  key: keyof typeof companyEvent,
+  about: (p: Payload) => boolean,
+  act: () => Promise<unknown>,
+  readers: Who[],
+): Promise<Record<Who, Payload[]>> {
+  covered.add(key);
+  const event = companyEvent[key](a.companyId);
+  const marks = Object.fromEntries(everyone.map((who) => [who, seen[who].length])) as Record<Who, number>;
+  const arrivals = readers.map((who) => eventWhere<Payload>(sockets[who], event, about));
+  await act();
+  await Promise.all(arrivals);
+  await barrier();
+  const got = Object.fromEntries(
+    everyone.map((who) => [
+      who,
+      seen[who]
+        .slice(marks[who])
+        .filter((e) => e.event === event && about(e.payload as Payload))
+        .map((e) => e.payload as Payload),
+    ]),
+  ) as Record<Who, Payload[]>;
+  for (const who of everyone) {
+    if (!readers.includes(who)) expect(got[who], `${who} must not receive ${event}`).toEqual([]);
+  }
+  return got;
+}
+
+const userAbout = (id: number) => (p: Payload) => (p.user as { id?: number } | undefined)?.id === id || p.userId === id;
+
+describe('company-{id}-user: admins and the user (GET /users/:id)', () => {
+  it('a new user, its update and its deletion reach the admins only', async () => {
+    let id = 0;
+    const about = (p: Payload) => (p.user as { name?: string } | undefined)?.name === 'Novo' || p.userId === id;
+    const created = await audienceOf(
+      'user',
+      about,
+      async () => {
+        const res = await call(a.admin, 'POST', '/users', {
+          name: 'Novo',
+          email: 'novo@audience.test',
+          password: 'pw-123456',
+        });
+        id = res.json().id;
+      },
+      ['admin'],
+    );
+    expect(created.admin[0]).toMatchObject({ action: 'create' });
+    await audienceOf('user', about, () => call(a.admin, 'PUT', `/users/${id}`, { name: 'Novo' }), ['admin']);
+    await audienceOf('user', about, () => call(a.admin, 'DELETE', `/users/${id}`), ['admin']);
+  });
+
+  it('an update of a user, and their presence, reach the admins and that user, not their colleagues', async () => {
+    const agentId = a.user.user.id;
+    await audienceOf(
+      'user',
+      userAbout(agentId),
+      () => call(a.admin, 'PUT', `/users/${agentId}`, { name: 'Agente renomeado' }),
+      ['admin', 'agent'],
+    );
+    await audienceOf('user', userAbout(agentId), async () => sockets.agent.emit(clientRoomEvents.userStatus), [
+      'admin',
+      'agent',
+    ]);
+  });
+});
+
+describe('company-{id}-auth: the session that was replaced only', () => {
+  it('a new login elsewhere tells the old session, no one else', async () => {
+    const user = await userOfA('Duda');
+    const socket = await connectSocket(server, user.token);
+    const told = eventWhere<Payload>(socket, companyEvent.auth(a.companyId), () => true);
+    await audienceOf(
+      'auth',
+      () => true,
+      () => login(server, user.user.email, 'user-pass'),
+      [],
+    );
+    expect(await told).toMatchObject({ action: 'logout', user: { id: user.user.id } });
+    socket.close();
+  });
+});
+
+describe('company-{id}-settings: GET /settings (credentials for admins only)', () => {
+  it('a plain setting reaches the whole company with its value', async () => {
+    const got = await audienceOf(
+      'settings',
+      (p) => (p.setting as { key?: string } | undefined)?.key === 'userRating',
+      () => call(a.admin, 'PUT', '/settings/userRating', { value: 'enabled' }),
+      ['admin', 'agent', 'otherQueue'],
+    );
+    expect(got.agent[0]).toEqual({ action: 'update', setting: { key: 'userRating', value: 'enabled' } });
+  });
+
+  it('a credential reaches the admins by key alone; its value travels to no socket', async () => {
+    const got = await audienceOf(
+      'settings',
+      (p) => (p.setting as { key?: string } | undefined)?.key === 'asaas',
+      () => call(a.admin, 'PUT', '/settings/asaas', { value: 'asaas-secret-value' }),
+      ['admin'],
+    );
+    expect(got.admin[0]).toEqual({ action: 'update', setting: { key: 'asaas' } });
+    for (const who of everyone) expect(JSON.stringify(seen[who])).not.toContain('asaas-secret-value');
+  });
+
+  it('the company hours reach the company (GET /companies/:id)', async () => {
+    await audienceOf(
+      'settings',
+      (p) => p.action === 'schedules',
+      () => call(a.admin, 'PUT', `/companies/${a.companyId}/schedules`, { schedules: defaultCompanySchedules }),
+      ['admin', 'agent', 'otherQueue'],
+    );
+  });
+});
+
+describe('company-wide records readable by every member (GET /whatsapp, /contacts, /queue, /tags)', () => {
+  const members: Who[] = ['admin', 'agent', 'otherQueue'];
+  it('company-{id}-whatsapp', async () => {
+    await audienceOf(
+      'whatsapp',
+      (p) => p.action === 'update',
+      () => connectedSandbox(server, a.admin),
+      members,
+    );
+  });
+
+  it('company-{id}-whatsappSession', async () => {
+    await audienceOf(
+      'whatsappSession',
+      (p) => p.action === 'update',
+      () => connectedSandbox(server, a.admin),
+      members,
+    );
+  });
+
+  it('company-{id}-contact', async () => {
+    await audienceOf(
+      'contact',
+      (p) => (p.contact as { name?: string } | undefined)?.name === 'Contato do público',
+      () => call(a.user, 'POST', '/contacts', { name: 'Contato do público', number: '5511900001111' }),
+      ['admin', 'agent', 'otherQueue'],
+    );
+  });
+
+  it('company-{id}-queue', async () => {
+    await audienceOf(
+      'queue',
+      (p) => (p.queue as { name?: string } | undefined)?.name === 'Fila nova',
+      () => call(a.admin, 'POST', '/queue', { name: 'Fila nova', color: '#0000C0' }),
+      ['admin', 'agent', 'otherQueue'],
+    );
+  });
+
+  it('company-{id}-tag', async () => {
+    await audienceOf(
+      'tag',
+      (p) => (p.tag as { name?: string } | undefined)?.name === 'Etiqueta',
+      () => call(a.admin, 'POST', '/tags', { name: 'Etiqueta' }),
+      ['admin', 'agent', 'otherQueue'],
+    );
+  });
+});
+
+describe('company-{id}-ticket and company-{id}-appMessage: GET /tickets/:id (queues, own, allTicket)', () => {
+  beforeAll(() => connectedSandbox(server, a.admin));
+
+  it('reach the admins and the queue’s members, not a plain user of another queue', async () => {
+    let ticketId = 0;
+    const contactId = (await call(a.admin, 'POST', '/contacts', { name: 'Cliente', number: '5511900002222' })).json()
+      .id;
+    await audienceOf(
+      'ticket',
+      (p) => (p.ticket as { contactId?: number } | undefined)?.contactId === contactId,
+      async () => {
+        const res = await call(a.admin, 'POST', '/tickets', { contactId, queueId: queueA });
+        ticketId = res.json().id;
+      },
+      ['admin', 'agent'],
+    );
+    await audienceOf(
+      'appMessage',
+      (p) => (p.message as { ticketId?: number } | undefined)?.ticketId === ticketId,
+      () => call(a.admin, 'POST', `/messages/${ticketId}`, { body: 'Olá' }),
+      ['admin', 'agent'],
+    );
+  });
+});
+
+describe('company-{id}-quickmessage: GET /quick-messages (shared ones, and one’s own)', () => {
+  const about = (shortcode: string) => (p: Payload) =>
+    (p.record as { shortcode?: string } | undefined)?.shortcode === shortcode;
+  const aboutId = (id: () => number) => (p: Payload) =>
+    (p.record as { id?: number } | undefined)?.id === id() || p.id === id();
+
+  it('a personal quick message reaches its owner only, through its whole life', async () => {
+    let id = 0;
+    const mine = aboutId(() => id);
+    await audienceOf(
+      'quickMessage',
+      about('pessoal'),
+      async () => {
+        id = (
+          await call(a.user, 'POST', '/quick-messages', { shortcode: 'pessoal', message: 'só meu', geral: false })
+        ).json().id;
+      },
+      ['agent'],
+    );
+    await audienceOf(
+      'quickMessage',
+      mine,
+      () => call(a.user, 'PUT', `/quick-messages/${id}`, { message: 'ainda meu' }),
+      ['agent'],
+    );
+    await audienceOf('quickMessage', mine, () => call(a.user, 'DELETE', `/quick-messages/${id}`), ['agent']);
+  });
+
+  it('a shared one reaches the company; made personal, the others are told to drop it', async () => {
+    let id = 0;
+    const mine = aboutId(() => id);
+    await audienceOf(
+      'quickMessage',
+      about('geral'),
+      async () => {
+        id = (await call(a.user, 'POST', '/quick-messages', { shortcode: 'geral', message: 'de todos' })).json().id;
+      },
+      ['admin', 'agent', 'otherQueue'],
+    );
+    const got = await audienceOf(
+      'quickMessage',
+      mine,
+      () => call(a.user, 'PUT', `/quick-messages/${id}`, { geral: false }),
+      ['admin', 'agent', 'otherQueue'],
+    );
+    expect(got.agent).toEqual([{ action: 'update', record: expect.objectContaining({ id, geral: false }) }]);
+    for (const who of ['admin', 'otherQueue'] as const) expect(got[who]).toEqual([{ action: 'delete', id }]);
+  });
+});
+
+describe('coverage', () => {
+  it('no company-{B} event ever reached company A’s sockets, nor the reverse', () => {
+    for (const who of ['admin', 'agent', 'otherQueue'] as const) {
+      expect(seen[who].filter((e) => e.event.startsWith(`company-${b.companyId}-`))).toEqual([]);
+    }
+    expect(seen.foreign.filter((e) => e.event.startsWith(`company-${a.companyId}-`))).toEqual([]);
+  });
+
+  it('every event the server emits has its audience test above', async () => {
+    const emitted = new Set<string>();
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(file);
+        else if (file.endsWith('.ts') && !file.endsWith('.test.ts')) {
+          for (const m of (await readFile(file, 'utf8')).matchAll(/companyEvent\.(\w+)\(/g)) emitted.add(m[1]);
+        }
+      }
+    };
+    await walk(path.resolve(import.meta.dirname, '../src'));
+    expect(emitted.size).toBeGreaterThan(5);
+    expect([...emitted].filter((key) => !covered.has(key as keyof typeof companyEvent))).toEqual([]);
+  });
+});
