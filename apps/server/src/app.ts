@@ -29,7 +29,9 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { registerPresence } from './modules/users/users.presence.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
-import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors/error-handler.js';
+import { refuseNul } from './platform/http/refuse-nul.js';
+import { apiDocsCsp, registerSecurityHeaders } from './platform/http/security-headers.js';
 import type { App, AppDeps, Guards, ModuleRoutes } from './platform/http/types.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
 import {
@@ -65,17 +67,23 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     genReqId: () => crypto.randomUUID(),
+    // `GET /users/` is the spec's `GET /users`.
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
+  app.addHook('preValidation', refuseNul);
 
   await app.register(cors, {
     origin: [deps.config.FRONTEND_URL],
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
@@ -84,7 +92,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     // Lists schemas registered with an id (recursive ones such as QueueOption) under components.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api-docs' });
+  await app.register(swaggerUi, { routePrefix: '/api-docs', ...apiDocsCsp });
 
   const db = deps.database.db;
   const auth = authenticate(db, deps.tokens);

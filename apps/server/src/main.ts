@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -12,15 +11,13 @@ import { resolveJwtSecrets } from './platform/auth/secrets.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { buildWebHost } from './platform/http/web-host.js';
 import { startJobs } from './platform/jobs/jobs.js';
+import { createLogger } from './platform/logger.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { createMessaging, restoreConnections, startWorkers } from './runtime.js';
 
 async function main() {
   const config = loadConfig();
-  const log = pino({
-    level: config.LOG_LEVEL,
-    transport: config.production ? undefined : { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
-  });
+  const log = createLogger({ level: config.LOG_LEVEL, pretty: !config.production });
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();

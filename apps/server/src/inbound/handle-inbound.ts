@@ -5,6 +5,7 @@ import { getSetting } from '../modules/settings/settings.service.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import { sequencer } from '../platform/sequencer/sequencer.js';
 import type { Storage, StoredFile } from '../platform/storage/storage.js';
+import { fileNameOf, mimetypeOf, withoutNul } from '../platform/untrusted-text.js';
 import { createBatcher } from './batcher.js';
 import { saveMedia, withoutFile } from './save-media.js';
 import {
@@ -29,6 +30,19 @@ export interface InboundDeps {
 type Stored = { result: InboundResult; announced: Promise<void> };
 
 const connectionKey = (m: InboundMessage) => `${m.companyId}:${m.whatsappId}`;
+
+/**
+ * What WhatsApp sends is stored, never refused: NUL (which PostgreSQL text cannot hold) is stripped
+ * from every text, and the file's name and type are cut to fit their columns.
+ */
+function storable(received: InboundMessage): InboundMessage {
+  const m = withoutNul(received);
+  if (!m.media) return m;
+  return {
+    ...m,
+    media: { ...m.media, fileName: fileNameOf(m.media.fileName), mimetype: mimetypeOf(m.media.mimetype) },
+  };
+}
 
 /** At most this many messages of one connection share a transaction. */
 export const INBOUND_BATCH = 64;
@@ -64,7 +78,8 @@ export function createInboundPipeline(deps: InboundDeps) {
     return { media, stored: batcher.push(connectionKey(m), { message, mediaKey: media?.key }) };
   }
 
-  return async function handleInbound(m: InboundMessage): Promise<InboundResult> {
+  return async function handleInbound(received: InboundMessage): Promise<InboundResult> {
+    const m = storable(received);
     // A message whose file is still being written keeps its place: the connection's next ones wait.
     const prepared = await inArrivalOrder(connectionKey(m), () => prepare(m));
     if ('skipped' in prepared) return prepared;

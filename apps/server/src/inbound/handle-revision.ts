@@ -5,13 +5,16 @@ import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
+import { withoutNul } from '../platform/untrusted-text.js';
 
 /**
  * A contact deleted (for everyone) or edited a message: the stored message follows, found by its
  * provider id on this connection, and the chat gets the same `appMessage` update as any other
  * change. A revision of a message we never stored, or an edit of a deleted one, changes nothing.
  */
-export async function handleRevision(deps: { db: Db; realtime: Realtime }, r: Revision): Promise<boolean> {
+export async function handleRevision(deps: { db: Db; realtime: Realtime }, received: Revision): Promise<boolean> {
+  // Like a new message, an edit from WhatsApp is kept without its NUL characters.
+  const r = withoutNul(received);
   const same = and(
     eq(messages.companyId, r.companyId),
     eq(messages.whatsappId, r.whatsappId),

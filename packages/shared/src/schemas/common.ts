@@ -22,11 +22,24 @@ export const emailField = () =>
     .pipe(z.email({ error: msg.invalidEmail }))
     .transform((e) => e.toLowerCase());
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The range of a PostgreSQL `integer` column: a larger number would fail in the query itself. */
+export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** Decimal digits as paths, queries and forms send numbers; anything else (hex, exponents, '') stays a string. */
+const decimalDigits = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+
+/** An integer within [min, max] that fits an `integer` column: a number or its decimal digits. */
+export const int4 = ({ min = INT4.min, max = INT4.max, error }: { min?: number; max?: number; error?: string } = {}) =>
+  z.preprocess(decimalDigits, z.number({ error }).int(error).min(min, error).max(max));
+
+/** The id of a row (a `serial` column). */
+export const intId = (error?: string) => int4({ min: 1, error });
+
+export const idParam = z.object({ id: intId() });
 
 export const pageQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber: int4({ min: 1, max: 100_000 }).optional().default(1),
 });
 
 /** ISO calendar date `yyyy-mm-dd`. */
@@ -39,7 +52,7 @@ type WithoutDefaults<S extends z.ZodRawShape> = {
 };
 
 /**
- * The body of a PUT: every field optional and none defaulted. Not `input.partial()`: zod 4 still
+ * The body of a PUT: every field optional, none defaulted, at least one given. Not `input.partial()`: zod 4 still
  * applies `.default()` inside `.partial()`, so a PUT of one field would reset the others.
  */
 export function updateOf<S extends z.ZodRawShape>(input: z.ZodObject<S>) {
@@ -49,5 +62,9 @@ export function updateOf<S extends z.ZodRawShape>(input: z.ZodObject<S>) {
       field instanceof z.ZodDefault ? field.removeDefault() : field,
     ]),
   ) as WithoutDefaults<S>;
-  return z.object(shape).partial();
+  // An empty body would reach the database as an UPDATE without a SET clause.
+  return z
+    .object(shape)
+    .partial()
+    .refine((fields) => Object.values(fields).some((v) => v !== undefined), 'Nothing to update');
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECURRENCES } from '../constants.js';
-import { emailField, isoDate, msg, nameField, passwordField } from './common.js';
+import { emailField, intId, isoDate, msg, nameField, passwordField } from './common.js';
 import { planSchema } from './plans.js';
 import { settingSchema } from './settings.js';
 
@@ -35,7 +35,7 @@ export const companyInput = z.object({
   name: nameField(),
   email: emailField(),
   phone: z.string().trim().max(30).optional().default(''),
-  planId: z.coerce.number({ error: msg.required }).int().positive(msg.required),
+  planId: intId(msg.required),
   status: z.boolean().default(true),
   dueDate: dueDate.optional().default(null),
   recurrence: z.enum(RECURRENCES).default('MENSAL'),

@@ -48,4 +48,8 @@ export const contactsListReply = z.object({
   count: z.number(),
   hasMore: z.boolean(),
 });
-export const contactsSimpleQuery = z.object({ name: z.string().max(100).optional() });
+/** The pickers' search: `searchParam` (spec §7) by name or number; `name` is the same, older form. */
+export const contactsSimpleQuery = z.object({
+  searchParam: pageQuery.shape.searchParam,
+  name: z.string().max(100).optional(),
+});

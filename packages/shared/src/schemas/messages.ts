@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intId, pageQuery } from './common.js';
 
 export const MEDIA_TYPES = [
   'chat',
@@ -44,7 +45,7 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 export const messagesListQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber: pageQuery.shape.pageNumber,
 });
 export const messagesListReply = z.object({
   messages: z.array(messageSchema),
@@ -58,7 +59,7 @@ export const messageSendBody = z.object({
   read: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional(),
   fromMe: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional(),
   mediaUrl: z.string().max(2000).optional(),
-  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).passthrough().nullable().optional(),
+  quotedMsg: z.object({ id: intId() }).passthrough().nullable().optional(),
 });
 
 export interface AppMessageEvent {

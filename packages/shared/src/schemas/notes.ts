@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { updateOf } from './common.js';
+import { intId, pageQuery, updateOf } from './common.js';
 
 export const ticketNoteSchema = z.object({
   id: z.number(),
@@ -13,12 +13,12 @@ export type TicketNote = z.infer<typeof ticketNoteSchema>;
 
 export const ticketNoteInput = z.object({
   note: z.string().trim().min(2, 'Muito curto!').max(5000, 'Muito longo!'),
-  ticketId: z.coerce.number().int().positive(),
-  contactId: z.coerce.number().int().positive(),
+  ticketId: intId(),
+  contactId: intId(),
 });
 export const ticketNotesQuery = z.object({
-  ticketId: z.coerce.number().int().positive().optional(),
-  contactId: z.coerce.number().int().positive(),
+  ticketId: intId().optional(),
+  contactId: intId(),
 });
 
 export const quickMessageSchema = z.object({
@@ -40,7 +40,7 @@ export const quickMessageInput = z.object({
 export const quickMessageUpdate = updateOf(quickMessageInput);
 export const quickMessagesListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber: pageQuery.shape.pageNumber,
 });
 export const quickMessagesListReply = z.object({
   records: z.array(quickMessageSchema),

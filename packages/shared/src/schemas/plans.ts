@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { msg, nameField } from './common.js';
+import { int4, msg, nameField } from './common.js';
 
 const flag = z.boolean();
-const limit = z.coerce.number().int().min(0).max(1_000_000);
+const limit = int4({ min: 0, max: 1_000_000 });
 
 export const planSchema = z.object({
   id: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, nameField, updateOf } from './common.js';
+import { int4, intId, msg, nameField, updateOf } from './common.js';
 import { weeklyScheduleEntry } from './companies.js';
 
 export const queueSchema = z.object({
@@ -20,10 +20,10 @@ export const queueInput = z.object({
   color: z.string({ error: msg.required }).trim().min(3, msg.tooShort).max(9, msg.tooLong),
   greetingMessage: z.string().max(4000).default(''),
   outOfHoursMessage: z.string().max(4000).default(''),
-  orderQueue: z.coerce.number().int().min(0).max(10_000).nullable().default(null),
+  orderQueue: int4({ min: 0, max: 10_000 }).nullable().default(null),
   schedules: z.array(weeklyScheduleEntry).max(7).optional(),
-  integrationId: z.coerce.number().int().positive().nullable().default(null),
-  promptId: z.coerce.number().int().positive().nullable().default(null),
+  integrationId: intId().nullable().default(null),
+  promptId: intId().nullable().default(null),
 });
 export type QueueInput = z.infer<typeof queueInput>;
 export const queueUpdate = updateOf(queueInput);
@@ -53,13 +53,13 @@ export interface QueueOption {
 }
 
 export const queueOptionInput = z.object({
-  queueId: z.coerce.number().int().positive(),
-  parentId: z.coerce.number().int().positive().nullable().default(null),
+  queueId: intId(),
+  parentId: intId().nullable().default(null),
   title: z.string().trim().min(1, msg.required).max(100, msg.tooLong),
   message: z.string().max(4000).default(''),
 });
 export const queueOptionUpdate = updateOf(queueOptionInput.pick({ title: true, message: true }));
 export const queueOptionsQuery = z.object({
-  queueId: z.coerce.number().int().positive(),
-  parentId: z.union([z.literal('null'), z.literal('-1'), z.coerce.number().int().positive()]).optional(),
+  queueId: intId(),
+  parentId: z.union([z.literal('null'), z.literal('-1'), intId()]).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, updateOf } from './common.js';
+import { int4, intId, pageQuery, updateOf } from './common.js';
 
 export const tagSchema = z.object({
   id: z.number(),
@@ -13,12 +13,12 @@ export type Tag = z.infer<typeof tagSchema>;
 export const tagInput = z.object({
   name: z.string().trim().min(3, 'Mensagem muito curta').max(50, 'Muito longo!'),
   color: z.string().trim().min(3).max(9).default('#5C59A0'),
-  kanban: z.coerce.number().int().min(0).max(1).default(0),
+  kanban: int4({ min: 0, max: 1 }).default(0),
 });
 export const tagUpdate = updateOf(tagInput);
 export const tagsListQuery = pageQuery;
 export const tagsListReply = z.object({ tags: z.array(tagSchema), count: z.number(), hasMore: z.boolean() });
 export const tagsSyncInput = z.object({
-  ticketId: z.coerce.number().int().positive(),
-  tags: z.array(z.object({ id: z.coerce.number().int().positive() }).passthrough()).max(100),
+  ticketId: intId(),
+  tags: z.array(z.object({ id: intId() }).passthrough()).max(100),
 });

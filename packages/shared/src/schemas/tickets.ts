@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, intId, pageQuery } from './common.js';
 import { contactSchema } from './contacts.js';
 import { tagSchema } from './tags.js';
 import { queueRef } from './users.js';
@@ -45,8 +46,8 @@ const jsonIds = z
   .max(2000)
   .transform((s, ctx) => {
     try {
-      const v = JSON.parse(s);
-      if (Array.isArray(v) && v.every((n) => Number.isInteger(Number(n)))) return v.map(Number);
+      const ids = z.array(int4()).safeParse(JSON.parse(s));
+      if (ids.success) return ids.data;
     } catch {
       // reported below
     }
@@ -57,7 +58,7 @@ const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const ticketsListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber: pageQuery.shape.pageNumber,
   status: z.enum(TICKET_STATUSES).optional(),
   showAll: flag.optional(),
   withUnreadMessages: flag.optional(),
@@ -73,26 +74,26 @@ export type TicketsListQuery = z.infer<typeof ticketsListQuery>;
 export const ticketsListReply = z.object({ tickets: z.array(ticketSchema), count: z.number(), hasMore: z.boolean() });
 
 export const ticketCreate = z.object({
-  contactId: z.coerce.number().int().positive(),
-  queueId: z.coerce.number().int().positive().nullable().optional(),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
-  userId: z.coerce.number().int().positive().nullable().optional(),
+  contactId: intId(),
+  queueId: intId().nullable().optional(),
+  whatsappId: intId().nullable().optional(),
+  userId: intId().nullable().optional(),
   status: z.enum(TICKET_STATUSES).default('open'),
 });
 export type TicketCreate = z.infer<typeof ticketCreate>;
 
 export const ticketUpdate = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
-  userId: z.coerce.number().int().positive().nullable().optional(),
-  queueId: z.coerce.number().int().positive().nullable().optional(),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  userId: intId().nullable().optional(),
+  queueId: intId().nullable().optional(),
+  whatsappId: intId().nullable().optional(),
   useIntegration: z.boolean().optional(),
   promptId: z
-    .union([z.coerce.number().int().positive(), z.literal(false)])
+    .union([intId(), z.literal(false)])
     .nullable()
     .optional(),
   integrationId: z
-    .union([z.coerce.number().int().positive(), z.literal(false)])
+    .union([intId(), z.literal(false)])
     .nullable()
     .optional(),
 });

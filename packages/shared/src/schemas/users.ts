@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, pageQuery, passwordField } from './common.js';
+import { emailField, int4, intId, nameField, pageQuery, passwordField } from './common.js';
 import { planSchema } from './plans.js';
 import { settingSchema } from './settings.js';
 
@@ -38,19 +38,19 @@ export const sessionUserSchema = userSchema.extend({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-const queueIds = z.array(z.coerce.number().int().positive()).max(200);
+const queueIds = z.array(intId()).max(200);
 
 export const userInput = z.object({
   name: nameField(),
   email: emailField(),
   password: passwordField(),
   profile: profileEnum.default('user'),
-  limitAttendance: z.coerce.number().int().min(0).max(1000).default(0),
-  whatsappId: z.coerce.number().int().positive().nullable().optional().default(null),
+  limitAttendance: int4({ min: 0, max: 1000 }).default(0),
+  whatsappId: intId().nullable().optional().default(null),
   queueIds: queueIds.default([]),
   allTicket: z.enum(['enable', 'disable']).default('disable'),
   /** Only the super user may name another company. */
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: intId().optional(),
 });
 export type UserInput = z.infer<typeof userInput>;
 
@@ -60,8 +60,8 @@ export const userUpdate = z.object({
   /** An empty password means "keep the current one". */
   password: z.union([z.literal(''), passwordField()]).optional(),
   profile: profileEnum.optional(),
-  limitAttendance: z.coerce.number().int().min(0).max(1000).optional(),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
+  limitAttendance: int4({ min: 0, max: 1000 }).optional(),
+  whatsappId: intId().nullable().optional(),
   queueIds: queueIds.optional(),
   allTicket: z.enum(['enable', 'disable']).optional(),
 });
@@ -69,5 +69,5 @@ export type UserUpdate = z.infer<typeof userUpdate>;
 
 export const usersListQuery = pageQuery;
 export const usersListReply = z.object({ users: z.array(userSchema), count: z.number(), hasMore: z.boolean() });
-export const usersSimpleListQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const usersSimpleListQuery = z.object({ companyId: intId().optional() });
 export const userRefList = z.array(userSchema.pick({ id: true, name: true, profile: true, online: true }));

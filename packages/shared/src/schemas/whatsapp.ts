@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, nameField, updateOf } from './common.js';
+import { int4, intId, isoDate, nameField, updateOf } from './common.js';
 import { queueRef } from './users.js';
 
 export const CONNECTION_STATUSES = ['CONNECTED', 'DISCONNECTED', 'OPENING', 'qrcode', 'PAIRING', 'TIMEOUT'] as const;
@@ -45,7 +45,7 @@ export const whatsappSchema = z.object({
 });
 export type Whatsapp = z.infer<typeof whatsappSchema>;
 
-const minutes = z.coerce.number().int().min(0).max(525_600);
+const minutes = int4({ min: 0, max: 525_600 });
 const text = z.string().max(4000);
 
 export const whatsappInput = z.object({
@@ -59,14 +59,14 @@ export const whatsappInput = z.object({
   expiresInactiveMessage: text.default(''),
   expiresTicket: minutes.default(0),
   timeSendQueue: minutes.default(0),
-  sendIdQueue: z.coerce.number().int().positive().nullable().default(null),
+  sendIdQueue: intId().nullable().default(null),
   timeUseBotQueues: minutes.default(0),
-  maxUseBotQueues: z.coerce.number().int().min(0).max(100).default(3),
+  maxUseBotQueues: int4({ min: 0, max: 100 }).default(3),
   queueHolidayMessage: text.default(''),
   queueHolidayDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullable()).default(null),
   queueHolidayEnd: z.preprocess((v) => (v === '' ? null : v), isoDate.nullable()).default(null),
-  promptId: z.coerce.number().int().positive().nullable().default(null),
-  queueIds: z.array(z.coerce.number().int().positive()).max(200).default([]),
+  promptId: intId().nullable().default(null),
+  queueIds: z.array(intId()).max(200).default([]),
   /** Provider settings (Cloud API: phoneNumberId, accessToken, appSecret, verifyToken). Write-only. */
   providerConfig: z.record(z.string(), z.string().max(2000)).optional(),
 });
@@ -74,7 +74,7 @@ export type WhatsappInput = z.infer<typeof whatsappInput>;
 export const whatsappUpdate = updateOf(whatsappInput);
 export type WhatsappUpdate = z.infer<typeof whatsappUpdate>;
 
-export const whatsappListQuery = z.object({ session: z.coerce.number().optional() });
+export const whatsappListQuery = z.object({ session: int4().optional() });
 
 /** `company-{id}-whatsappSession` and `company-{id}-whatsapp` payloads. */
 export interface WhatsappEvent {

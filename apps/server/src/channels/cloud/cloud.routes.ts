@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { intId, mediaTypeOf } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { mediaTypeOf } from '../../modules/messages/messages.service.js';
 import { whatsapps } from '../../modules/whatsapp/whatsapp.schema.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import type { App, ModuleRoutes } from '../../platform/http/types.js';
 import type { InboundMessage } from '../channel.js';
 import { graphClient } from './cloud.channel.js';
@@ -16,30 +17,71 @@ export function validSignature(appSecret: string, raw: Buffer, header: unknown):
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-type Media = { id: string; mime_type?: string; caption?: string; filename?: string };
-interface CloudMessage {
-  id: string;
-  from: string;
-  timestamp?: string;
-  type: string;
-  context?: { id?: string };
-  text?: { body?: string };
-  image?: Media;
-  audio?: Media;
-  video?: Media;
-  document?: Media;
-  sticker?: Media;
-  location?: { latitude: number; longitude: number; name?: string; address?: string };
-  contacts?: { name?: { formatted_name?: string }; phones?: { phone?: string; wa_id?: string }[] }[];
-  button?: { text?: string; payload?: string };
-  interactive?: { button_reply?: { id?: string; title?: string }; list_reply?: { id?: string; title?: string } };
-}
-interface CloudValue {
-  metadata?: { phone_number_id?: string };
-  contacts?: { wa_id?: string; profile?: { name?: string } }[];
-  messages?: CloudMessage[];
-  statuses?: { id: string; status: string; recipient_id?: string }[];
-}
+/**
+ * The parts of a webhook delivery this connection reads. A list keeps its well-formed items (a
+ * message with a numeric `from` is skipped, not the others); anything that is not a list where one
+ * is expected makes its owner malformed. Nothing malformed is stored, and nothing answers 500.
+ */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .optional()
+    .transform((items = []) =>
+      items.flatMap((i) => {
+        const parsed = item.safeParse(i);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
+const media = z.object({
+  id: z.string(),
+  mime_type: z.string().optional(),
+  caption: z.string().optional(),
+  filename: z.string().optional(),
+});
+type Media = z.infer<typeof media>;
+const choice = z.object({ id: z.string().optional(), title: z.string().optional() }).optional();
+const cloudMessage = z.object({
+  id: z.string().min(1),
+  from: z.string().regex(/^\d{5,20}$/),
+  timestamp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+  type: z.string(),
+  context: z.object({ id: z.string().optional() }).optional(),
+  text: z.object({ body: z.string().optional() }).optional(),
+  image: media.optional(),
+  audio: media.optional(),
+  video: media.optional(),
+  document: media.optional(),
+  sticker: media.optional(),
+  location: z
+    .object({
+      latitude: z.number(),
+      longitude: z.number(),
+      name: z.string().optional(),
+      address: z.string().optional(),
+    })
+    .optional(),
+  contacts: listOf(
+    z.object({
+      name: z.object({ formatted_name: z.string().optional() }).optional(),
+      phones: listOf(z.object({ phone: z.string().optional(), wa_id: z.string().optional() })),
+    }),
+  ),
+  button: z.object({ text: z.string().optional(), payload: z.string().optional() }).optional(),
+  interactive: z.object({ button_reply: choice, list_reply: choice }).optional(),
+});
+type CloudMessage = z.infer<typeof cloudMessage>;
+const cloudValue = z.object({
+  metadata: z.object({ phone_number_id: z.string().optional() }).optional(),
+  contacts: listOf(z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).optional() })),
+  messages: listOf(cloudMessage),
+  statuses: listOf(z.object({ id: z.string(), status: z.string() })),
+});
+const webhookPayload = z
+  .object({ entry: listOf(z.object({ changes: listOf(z.object({ value: cloudValue })) })) })
+  .catch({ entry: [] });
 
 const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
 const MEDIA_KINDS = ['image', 'audio', 'video', 'document', 'sticker'] as const;
@@ -53,11 +95,11 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
-function vcardOf(contacts: NonNullable<CloudMessage['contacts']>): string {
+function vcardOf(contacts: CloudMessage['contacts']): string {
   return contacts
     .map((c) => {
       const name = c.name?.formatted_name ?? '';
-      const phones = (c.phones ?? []).map((p) =>
+      const phones = c.phones.map((p) =>
         p.wa_id ? `TEL;type=CELL;waid=${p.wa_id}:${p.phone ?? p.wa_id}` : `TEL;type=CELL:${p.phone ?? ''}`,
       );
       return ['BEGIN:VCARD', 'VERSION:3.0', `FN:${name}`, ...phones, 'END:VCARD'].join('\n');
@@ -75,7 +117,7 @@ async function toInbound(
   const common = {
     ...base,
     providerId: m.id,
-    number: m.from.replace(/\D/g, ''),
+    number: m.from,
     pushName,
     fromMe: false,
     quotedProviderId: m.context?.id,
@@ -105,7 +147,7 @@ async function toInbound(
       return { ...common, body, mediaType: 'locationMessage' };
     }
     case 'contacts':
-      return { ...common, body: vcardOf(m.contacts ?? []), mediaType: 'vcard' };
+      return { ...common, body: vcardOf(m.contacts), mediaType: 'vcard' };
     case 'button':
       return { ...common, body: m.button?.text ?? m.button?.payload ?? '', mediaType: 'chat' };
     case 'interactive': {
@@ -124,7 +166,7 @@ async function toInbound(
  */
 export const cloudRoutes: ModuleRoutes = (app, deps) => {
   const db = deps.database.db;
-  const params = z.object({ whatsappId: z.coerce.number().int().positive() });
+  const params = z.object({ whatsappId: intId() });
   const schema = { tags: ['webhooks'], params, hide: true };
 
   const connectionOf = async (whatsappId: number) => {
@@ -150,7 +192,7 @@ export const cloudRoutes: ModuleRoutes = (app, deps) => {
     const given = typeof q['hub.verify_token'] === 'string' ? q['hub.verify_token'] : '';
     const same =
       token !== '' && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
-    if (q['hub.mode'] !== 'subscribe' || !same) return reply.status(403).type('text/plain').send('Forbidden');
+    if (q['hub.mode'] !== 'subscribe' || !same) throw new AppError('ERR_NO_PERMISSION', {}, 'Invalid verify token');
     return reply.type('text/plain').send(String(q['hub.challenge'] ?? ''));
   });
 
@@ -158,43 +200,41 @@ export const cloudRoutes: ModuleRoutes = (app, deps) => {
   app.register(async (instance) => {
     const scope = instance as unknown as App;
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/webhooks/cloud/:whatsappId', { schema }, async (request, reply) => {
+    scope.post('/webhooks/cloud/:whatsappId', { schema }, async (request) => {
       const connection = await connectionOf(request.params.whatsappId);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!connection || !validSignature(connection.config.appSecret, raw, request.headers['x-hub-signature-256']))
-        return reply.status(401).send({ error: 'ERR_INVALID_CREDENTIALS', message: 'Invalid signature' });
-      let payload: { entry?: { changes?: { value?: CloudValue }[] }[] };
+        throw new AppError('ERR_INVALID_CREDENTIALS', {}, 'Invalid signature');
+      let json: unknown;
       try {
-        payload = JSON.parse(raw.toString('utf8'));
+        json = JSON.parse(raw.toString('utf8'));
       } catch {
-        return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Invalid JSON' });
+        throw new AppError('ERR_VALIDATION', {}, 'Invalid JSON');
       }
-      await handleWebhook(connection, payload);
+      // Meta redelivers what it gets no 200 for: a well-signed but malformed delivery is dropped, not refused.
+      await handleWebhook(connection, webhookPayload.parse(json));
       return { message: 'ok' };
     });
   });
 
   async function handleWebhook(
     connection: { id: number; companyId: number; config: CloudConfig },
-    payload: { entry?: { changes?: { value?: CloudValue }[] }[] },
+    payload: z.infer<typeof webhookPayload>,
   ) {
     const base = { companyId: connection.companyId, whatsappId: connection.id };
     const graph = graphClient(deps.config.CLOUD_GRAPH_URL, connection.config);
     const events = deps.channels.events;
-    for (const entry of payload.entry ?? []) {
-      for (const change of entry.changes ?? []) {
-        const value = change.value;
-        if (!value) continue;
+    for (const entry of payload.entry) {
+      for (const { value } of entry.changes) {
         // A webhook of another number of the same app is not this connection's.
         if (value.metadata?.phone_number_id && value.metadata.phone_number_id !== connection.config.phoneNumberId)
           continue;
-        const names = new Map((value.contacts ?? []).map((c) => [c.wa_id, c.profile?.name]));
-        for (const m of value.messages ?? []) {
-          if (!m?.id || !m.from) continue;
+        const names = new Map(value.contacts.map((c) => [c.wa_id, c.profile?.name]));
+        for (const m of value.messages) {
           const inbound = await toInbound(m, names.get(m.from), base, graph.download);
           if (inbound) await events.inbound(inbound);
         }
-        for (const s of value.statuses ?? []) {
+        for (const s of value.statuses) {
           const ack = ACKS[s.status];
           if (ack === undefined) {
             if (s.status === 'failed')

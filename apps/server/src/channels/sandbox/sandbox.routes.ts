@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sandboxAck, sandboxInbound, sandboxOutboundItem, sandboxOutboundQuery } from '@balcao/shared';
+import {
+  intId,
+  mediaTypeOf,
+  sandboxAck,
+  sandboxInbound,
+  sandboxOutboundItem,
+  sandboxOutboundQuery,
+} from '@balcao/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { mediaTypeOf } from '../../modules/messages/messages.service.js';
 import { findWhatsapp } from '../../modules/whatsapp/whatsapp.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ModuleRoutes } from '../../platform/http/types.js';
@@ -17,7 +23,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
   if (!deps.config.sandboxEnabled) return;
   const tags = ['sandbox'];
   const db = deps.database.db;
-  const params = z.object({ whatsappId: z.coerce.number().int().positive() });
+  const params = z.object({ whatsappId: intId() });
 
   const sandboxOf = async (companyId: number, whatsappId: number) => {
     const whatsapp = await findWhatsapp(db, companyId, whatsappId);
@@ -25,7 +31,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
     return deps.channels.sandbox(whatsappId);
   };
 
-  app.post('/sandbox/:whatsappId/scan', { preHandler: guards.admin, schema: { tags, params } }, async (request) => {
+  app.post('/sandbox/:whatsappId/scan', { onRequest: guards.admin, schema: { tags, params } }, async (request) => {
     const { companyId } = callerOf(request);
     await findWhatsapp(db, companyId, request.params.whatsappId);
     await (await sandboxOf(companyId, request.params.whatsappId)).scan();
@@ -34,7 +40,13 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
 
   app.post(
     '/sandbox/:whatsappId/inbound',
-    { preHandler: guards.admin, bodyLimit: 96 * 1024 * 1024, schema: { tags, params, body: sandboxInbound } },
+    {
+      onRequest: guards.admin,
+      bodyLimit: 96 * 1024 * 1024,
+      // The phone's text is a WhatsApp message: NUL is stripped by the pipeline, not refused.
+      config: { whatsappBody: true },
+      schema: { tags, params, body: sandboxInbound },
+    },
     async (request) => {
       const { companyId } = callerOf(request);
       const channel = await sandboxOf(companyId, request.params.whatsappId);
@@ -70,7 +82,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
   });
   app.post(
     '/sandbox/:whatsappId/call',
-    { preHandler: guards.admin, schema: { tags, params, body: callBody } },
+    { onRequest: guards.admin, schema: { tags, params, body: callBody } },
     async (request) => {
       const channel = await sandboxOf(callerOf(request).companyId, request.params.whatsappId);
       const callId = request.body.callId ?? `SBXCALL${randomUUID().replaceAll('-', '').toUpperCase()}`;
@@ -82,7 +94,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/sandbox/:whatsappId/outbound',
     {
-      preHandler: guards.admin,
+      onRequest: guards.admin,
       schema: { tags, params, querystring: sandboxOutboundQuery, response: { 200: z.array(sandboxOutboundItem) } },
     },
     async (request) => {
@@ -106,7 +118,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
 
   app.post(
     '/sandbox/:whatsappId/ack',
-    { preHandler: guards.admin, schema: { tags, params, body: sandboxAck } },
+    { onRequest: guards.admin, schema: { tags, params, body: sandboxAck } },
     async (request) => {
       const channel = await sandboxOf(callerOf(request).companyId, request.params.whatsappId);
       if (!(await channel.ack(request.body.providerId, request.body.ack))) throw new AppError('ERR_NO_MESSAGE_FOUND');
