@@ -1,4 +1,4 @@
-import type { WeeklyScheduleEntry } from '@balcao/shared';
+import type { ErrorCode, WeeklyScheduleEntry } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestServer, type Session, type Tenant, type TestServer } from './harness.js';
 import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
@@ -13,6 +13,10 @@ import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
  * an id (GET, PUT, PATCH, DELETE, and POST on sub-resources such as `/x/:id/action`). If the route
  * needs a record of B that does not exist yet, create it in `seedB` and add its id to `Target`, and
  * add what B sees of it to `snapshotOfB` so that a change is caught.
+ *
+ * The second harness, `references`, sends A's own routes bodies that name B's records (fields ending
+ * in `Id`/`Ids` in packages/shared/src/schemas): each must be refused as not found, with the code of
+ * the record named. EVERY NEW BODY FIELD THAT REFERENCES A RECORD MUST BE ADDED THERE.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -139,6 +143,204 @@ const routes: Route[] = [
   { method: 'DELETE', url: (b) => `/quick-messages/${b.quickMessageId}/media-upload` },
 ];
 
+/** A's own records that the reference calls below write to. */
+interface OwnOfA {
+  userId: number;
+  whatsappId: number;
+  queueId: number;
+  contactId: number;
+  ticketId: number;
+}
+
+interface Reference {
+  method: 'POST' | 'PUT';
+  url: (a: OwnOfA) => string;
+  payload: (b: Target, a: OwnOfA) => object;
+  error: ErrorCode;
+}
+
+/** Prompts and integrations do not exist yet (issue 14): any id of one is another company's, or nobody's. */
+const SOME_PROMPT_ID = 1;
+
+const references: Reference[] = [
+  // users: default connection and queues
+  {
+    method: 'POST',
+    url: () => '/users',
+    payload: (b) => ({ ...newUserBody(), whatsappId: b.whatsappId }),
+    error: 'ERR_NO_WAPP_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/users',
+    payload: (b) => ({ ...newUserBody(), queueIds: [b.queueId] }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/users/${a.userId}`,
+    payload: (b) => ({ whatsappId: b.whatsappId }),
+    error: 'ERR_NO_WAPP_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/users/${a.userId}`,
+    payload: (b) => ({ queueIds: [b.queueId] }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  // connections: queues, the queue waiting tickets move to, the prompt
+  {
+    method: 'POST',
+    url: () => '/whatsapp',
+    payload: (b) => ({ name: 'Ref A', provider: 'sandbox', queueIds: [b.queueId] }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/whatsapp',
+    payload: (b) => ({ name: 'Ref A', provider: 'sandbox', sendIdQueue: b.queueId }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/whatsapp',
+    payload: () => ({ name: 'Ref A', provider: 'sandbox', promptId: SOME_PROMPT_ID }),
+    error: 'ERR_NOT_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/whatsapp/${a.whatsappId}`,
+    payload: (b) => ({ queueIds: [b.queueId] }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/whatsapp/${a.whatsappId}`,
+    payload: (b) => ({ sendIdQueue: b.queueId }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/whatsapp/${a.whatsappId}`,
+    payload: () => ({ promptId: SOME_PROMPT_ID }),
+    error: 'ERR_NOT_FOUND',
+  },
+  // queues and their options
+  {
+    method: 'POST',
+    url: () => '/queue',
+    payload: () => ({ name: 'Fila ref', color: '#A0A0A1', promptId: SOME_PROMPT_ID }),
+    error: 'ERR_NOT_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/queue',
+    payload: () => ({ name: 'Fila ref', color: '#A0A0A1', integrationId: SOME_PROMPT_ID }),
+    error: 'ERR_NOT_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/queue/${a.queueId}`,
+    payload: () => ({ promptId: SOME_PROMPT_ID }),
+    error: 'ERR_NOT_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/queue-options',
+    payload: (b) => ({ queueId: b.queueId, title: 'Ref' }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/queue-options',
+    payload: (b, a) => ({ queueId: a.queueId, parentId: b.queueOptionId, title: 'Ref' }),
+    error: 'ERR_NO_QUEUE_OPTION_FOUND',
+  },
+  // tickets: create, update, transfer
+  {
+    method: 'POST',
+    url: () => '/tickets',
+    payload: (b) => ({ contactId: b.contactId }),
+    error: 'ERR_NO_CONTACT_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/tickets',
+    payload: (b, a) => ({ contactId: a.contactId, whatsappId: b.whatsappId }),
+    error: 'ERR_NO_WAPP_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/tickets',
+    payload: (b, a) => ({ contactId: a.contactId, queueId: b.queueId }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/tickets',
+    payload: (b, a) => ({ contactId: a.contactId, userId: b.userId }),
+    error: 'ERR_NO_USER_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/tickets/${a.ticketId}`,
+    payload: (b) => ({ queueId: b.queueId }),
+    error: 'ERR_NO_QUEUE_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/tickets/${a.ticketId}`,
+    payload: (b) => ({ userId: b.userId }),
+    error: 'ERR_NO_USER_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/tickets/${a.ticketId}`,
+    payload: (b) => ({ queueId: null, userId: b.adminId, status: 'open' }),
+    error: 'ERR_NO_USER_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/tickets/${a.ticketId}`,
+    payload: (b) => ({ whatsappId: b.whatsappId }),
+    error: 'ERR_NO_WAPP_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/tickets/${a.ticketId}`,
+    payload: () => ({ promptId: SOME_PROMPT_ID }),
+    error: 'ERR_NOT_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/tickets/${a.ticketId}`,
+    payload: () => ({ integrationId: SOME_PROMPT_ID }),
+    error: 'ERR_NOT_FOUND',
+  },
+  // tags, notes and quoted messages of a ticket
+  {
+    method: 'POST',
+    url: () => '/tags/sync',
+    payload: (b, a) => ({ ticketId: a.ticketId, tags: [{ id: b.tagId }] }),
+    error: 'ERR_NO_TAG_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/ticket-notes',
+    payload: (b, a) => ({ note: 'Ref', ticketId: a.ticketId, contactId: b.contactId }),
+    error: 'ERR_NO_CONTACT_FOUND',
+  },
+  {
+    method: 'POST',
+    url: (a) => `/messages/${a.ticketId}`,
+    payload: (b) => ({ body: 'Ref', quotedMsg: { id: b.messageId } }),
+    error: 'ERR_NO_MESSAGE_FOUND',
+  },
+];
+
+let userSeq = 0;
+const newUserBody = () => ({ name: 'Ref user', email: `ref-${++userSeq}@a.test`, password: 'ref-pass' });
+
 /** The number of B's contact, who also wrote B's secret message. */
 const SECRET_NUMBER = '5599912345678';
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -159,6 +361,11 @@ async function requestOf(
     headers: { 'content-type': request.headers.get('content-type') as string },
   };
 }
+
+/** Test names show ids as placeholders: `/users/:userId`. */
+const placeholder = <T extends object>() => new Proxy({}, { get: (_t, key) => `:${String(key)}` }) as T;
+const placeholdersOfB = placeholder<Target>();
+const placeholdersOfA = placeholder<OwnOfA>();
 
 let server: TestServer;
 let a: Tenant;
@@ -276,9 +483,7 @@ describe.each([
     before = await snapshotOfB();
   });
 
-  // Test names show the path with placeholders: `/users/:userId`.
-  const placeholders = new Proxy({}, { get: (_t, key) => `:${String(key)}` }) as Target;
-  it.each(routes.map((r) => ({ ...r, name: `${r.method} ${r.url(placeholders)}` })))(
+  it.each(routes.map((r) => ({ ...r, name: `${r.method} ${r.url(placeholdersOfB)}` })))(
     '$name → 403 or 404, no data of B',
     async (route) => {
       const { payload, headers } = await requestOf(route, target);
@@ -298,6 +503,55 @@ describe.each([
 
   it("leaves B's records unchanged", async () => {
     expect(await snapshotOfB()).toEqual(before);
+  });
+});
+
+describe("tenant A's admin naming B's records in a body", () => {
+  let own: OwnOfA;
+  let before: { a: unknown; b: Awaited<ReturnType<typeof snapshotOfB>> };
+  /** What A's admin sees of its own records: the refused calls must change none of it. */
+  const snapshotOfA = async () => {
+    const read = async (url: string) => (await call(a.admin, 'GET', url)).json();
+    return {
+      users: await read('/users'),
+      whatsapps: await read('/whatsapp'),
+      queues: await read('/queue'),
+      options: await read(`/queue-options?queueId=${own.queueId}`),
+      tickets: await read('/tickets?showAll=true'),
+      notes: await read(`/ticket-notes/list?contactId=${own.contactId}`),
+      messages: await read(`/messages/${own.ticketId}`),
+    };
+  };
+  beforeAll(async () => {
+    const created = async (url: string, payload: object) => {
+      const res = await call(a.admin, 'POST', url, payload);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+      return res.json().id as number;
+    };
+    const whatsappId = await connectedSandbox(server, a.admin, { name: 'Conexão de A' });
+    const queueId = await created('/queue', { name: 'Fila de A', color: '#A0A0A0' });
+    const contactId = await created('/contacts', { name: 'Contato de A', number: '5511900000001' });
+    const ticketId = await created('/tickets', { contactId, whatsappId, queueId });
+    own = { userId: a.user.user.id, whatsappId, queueId, contactId, ticketId };
+    before = { a: await snapshotOfA(), b: await snapshotOfB() };
+  });
+
+  it.each(
+    references.map((r) => ({
+      ...r,
+      // The path and the body's reference fields: `PUT /tickets/:ticketId userId`.
+      name: `${r.method} ${r.url(placeholdersOfA)} ${Object.keys(r.payload(placeholdersOfB, placeholdersOfA))
+        .filter((key) => /Id|^tags$|^quotedMsg$/.test(key))
+        .join(', ')}`,
+    })),
+  )('$name → 404 $error', async (reference) => {
+    const res = await call(a.admin, reference.method, reference.url(own), reference.payload(target, own));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().error).toBe(reference.error);
+  });
+
+  it('changes nothing of A or B', async () => {
+    expect({ a: await snapshotOfA(), b: await snapshotOfB() }).toEqual(before);
   });
 });
 

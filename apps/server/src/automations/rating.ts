@@ -1,3 +1,4 @@
+import { isRatingAnswer } from '@balcao/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { messages } from '../modules/messages/messages.schema.js';
@@ -24,9 +25,6 @@ export const RATING_PROMPT = [
   '*[ 4 ]* - Satisfeito',
   '*[ 5 ]* - Muito satisfeito',
 ].join('\n');
-
-/** A contact's answer that counts as a rating. */
-export const isRatingAnswer = (body: string) => /^\s*[1-5]\s*$/.test(body);
 
 /** After an agent closed the ticket: the rating prompt, or the completion message. */
 export async function afterClose(deps: SayDeps, ticket: AutomationTicket): Promise<void> {

@@ -1,4 +1,5 @@
 import { companyEvent } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   type TestServer,
 } from '../../test/harness.js';
 import { connectedSandbox, contactWrites } from '../../test/sandbox-helpers.js';
+import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import { sendWaitingToQueue } from './send-to-queue.js';
 
 /** `timeSendQueue`/`sendIdQueue`: the periodic move of waiting tickets to a queue, run with a given clock. */
@@ -104,7 +106,15 @@ describe('send to queue after a wait', () => {
 
   it('never uses a queue of another company (or a deleted one)', async () => {
     const foreign = await queue(other, 'Alheia');
-    const w = await connectedSandbox(server, t.admin, { timeSendQueue: 1, sendIdQueue: foreign });
+    // The API refuses to name it; a row that names it anyway (written before that check) is ignored.
+    const refused = await call(t.admin, 'POST', '/whatsapp', {
+      name: 'Alheia',
+      provider: 'sandbox',
+      sendIdQueue: foreign,
+    });
+    expect(refused.json()).toMatchObject({ error: 'ERR_NO_QUEUE_FOUND' });
+    const w = await connectedSandbox(server, t.admin, { timeSendQueue: 1 });
+    await server.deps.database.db.update(whatsapps).set({ sendIdQueue: foreign }).where(eq(whatsapps.id, w));
     const tk = await waiting(t, w);
     await run(120);
     expect(await ticket(t, tk.id)).toMatchObject({ queueId: null, status: 'pending' });

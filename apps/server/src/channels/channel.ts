@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ConnectionStatus, MessageMediaType } from '@balcao/shared';
+import { AppError } from '../platform/errors/app-error.js';
 
 /** A reference to a message on the provider's side. */
 export interface SentRef {
@@ -30,6 +31,17 @@ export interface SendOptions {
   /** Voice note rather than an audio file. */
   ptt?: boolean;
 }
+
+/**
+ * A `.catch` handler that reports a provider's own failure under the spec's code (a send that
+ * failed, a number check that failed), keeping the original as its cause for the logs. Our own
+ * errors (not connected, not on WhatsApp) pass through: they already say what happened.
+ */
+export const failsAs =
+  (code: 'ERR_SENDING_WAPP_MSG' | 'ERR_WAPP_CHECK_CONTACT') =>
+  (err: unknown): never => {
+    throw err instanceof AppError ? err : Object.assign(new AppError(code), { cause: err });
+  };
 
 /** What `start` resolves with when another server instance holds the connection's socket. */
 export const OWNED_ELSEWHERE = 'owned-elsewhere';

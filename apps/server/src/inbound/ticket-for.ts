@@ -1,5 +1,5 @@
+import { isRatingAnswer } from '@balcao/shared';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { isRatingAnswer } from '../automations/rating.js';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';

@@ -22,6 +22,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import {
   type Channel,
   type ConnectionUpdate,
+  failsAs,
   type OutboundFile,
   OWNED_ELSEWHERE,
   type SendOptions,
@@ -342,7 +343,7 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
     if (!jid.endsWith('@s.whatsapp.net')) return jid;
     const known = checked.get(to);
     if (known) return known;
-    const [found] = (await ready().onWhatsApp(jid)) ?? [];
+    const [found] = (await ready().onWhatsApp(jid).catch(failsAs('ERR_WAPP_CHECK_CONTACT'))) ?? [];
     if (!found?.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT');
     checked.set(to, found.jid);
     return found.jid;
@@ -384,12 +385,11 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
     return serial(async () => {
       const jid = await recipient(to);
       const quoted = await quotedOf(jid, sendOpts?.quotedProviderId);
-      const sent = await ready().sendMessage(jid, content, {
-        ...(quoted ? { quoted } : {}),
-        messageId: sendOpts?.messageId,
-      });
+      const sent = await ready()
+        .sendMessage(jid, content, { ...(quoted ? { quoted } : {}), messageId: sendOpts?.messageId })
+        .catch(failsAs('ERR_SENDING_WAPP_MSG'));
       const providerId = sent?.key.id;
-      if (!providerId) throw new Error('Baileys sent a message without an id');
+      if (!providerId) throw new AppError('ERR_SENDING_WAPP_MSG', {}, 'Baileys sent a message without an id');
       sentHere.set(providerId, true);
       if (sent.message) await keepForRetries(providerId, sent.message);
       return { providerId };
@@ -475,7 +475,8 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
     async checkNumber(number) {
       const digits = number.replace(/\D/g, '');
       if (!digits) return { exists: false };
-      const [found] = (await ready().onWhatsApp(`${digits}@s.whatsapp.net`)) ?? [];
+      const [found] =
+        (await ready().onWhatsApp(`${digits}@s.whatsapp.net`).catch(failsAs('ERR_WAPP_CHECK_CONTACT'))) ?? [];
       return found?.exists ? { exists: true, jid: found.jid } : { exists: false };
     },
     async rejectCall(callId, from) {

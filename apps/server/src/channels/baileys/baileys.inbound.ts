@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { mediaTypeOf } from '@balcao/shared';
 import {
   getContentType,
   isJidBroadcast,
@@ -8,7 +9,6 @@ import {
   proto,
   type WAMessage,
 } from '@whiskeysockets/baileys';
-import { mediaTypeOf } from '../../modules/messages/messages.service.js';
 import type { InboundFile, InboundMessage, Revision } from '../channel.js';
 import { contactOf, isGroupJid, participantOf, userOf } from './identity.js';
 

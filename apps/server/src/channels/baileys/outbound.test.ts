@@ -79,6 +79,30 @@ describe('sending', () => {
     });
   });
 
+  it("WhatsApp's own failures carry the spec's codes, the original error kept as the cause", async () => {
+    const failing = (methods: Record<string, () => Promise<never>>) => {
+      const world = fakeWorld();
+      const make = world.make;
+      world.make = (config) => Object.assign(make(config), methods);
+      return world;
+    };
+    const timeout = new Error('Timed Out');
+    const lookups = await connected({}, failing({ onWhatsApp: () => Promise.reject(timeout) }));
+    await expect(lookups.channel.sendText('5511933330010', 'oi')).rejects.toMatchObject({
+      code: 'ERR_WAPP_CHECK_CONTACT',
+      cause: timeout,
+    });
+    await expect(lookups.channel.checkNumber('5511933330010')).rejects.toMatchObject({
+      code: 'ERR_WAPP_CHECK_CONTACT',
+    });
+
+    const sends = await connected({}, failing({ sendMessage: () => Promise.reject(timeout) }));
+    await expect(sends.channel.sendText('5511933330011', 'oi')).rejects.toMatchObject({
+      code: 'ERR_SENDING_WAPP_MSG',
+      cause: timeout,
+    });
+  });
+
   it('before the phone is connected, sends fail with ERR_WAPP_NOT_INITIALIZED', async () => {
     const id = await bench.connection();
     const { channel } = await bench.channel(id);

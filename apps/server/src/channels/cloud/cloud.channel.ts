@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors/app-error.js';
-import type { Channel, OutboundFile, SendOptions, SentRef } from '../channel.js';
+import { type Channel, failsAs, type OutboundFile, type SendOptions, type SentRef } from '../channel.js';
 import type { ChannelContext } from '../manager.js';
 import { type CloudConfig, openCloudConfig } from './cloud.crypto.js';
 
@@ -101,10 +101,11 @@ export function createCloudChannel(
         ...message,
       })
       .catch((err: unknown) => {
-        throw recipientRefused(err) ? new AppError('ERR_WAPP_INVALID_CONTACT') : err;
+        if (recipientRefused(err)) throw new AppError('ERR_WAPP_INVALID_CONTACT');
+        return failsAs('ERR_SENDING_WAPP_MSG')(err);
       });
     const providerId = reply.messages?.[0]?.id;
-    if (!providerId) throw new Error('Graph API reply without a message id');
+    if (!providerId) throw new AppError('ERR_SENDING_WAPP_MSG', {}, 'Graph API reply without a message id');
     return { providerId };
   };
 
@@ -136,8 +137,10 @@ export function createCloudChannel(
       form.set('messaging_product', 'whatsapp');
       form.set('type', file.mimetype);
       form.set('file', new Blob([new Uint8Array(file.data)], { type: file.mimetype }), file.fileName);
-      const uploaded = await graph.post<{ id?: string }>(`${encodeURIComponent(config.phoneNumberId)}/media`, form);
-      if (!uploaded.id) throw new Error('Graph API media upload without an id');
+      const uploaded = await graph
+        .post<{ id?: string }>(`${encodeURIComponent(config.phoneNumberId)}/media`, form)
+        .catch(failsAs('ERR_SENDING_WAPP_MSG'));
+      if (!uploaded.id) throw new AppError('ERR_SENDING_WAPP_MSG', {}, 'Graph API media upload without an id');
       const kind = mediaKind(file.mimetype);
       const media: Record<string, string> = { id: uploaded.id };
       if (kind !== 'audio' && caption) media.caption = caption;

@@ -18,7 +18,7 @@ export const companiesRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/companies',
     {
-      preHandler: guards.superUser,
+      onRequest: guards.superUser,
       schema: {
         tags,
         querystring: pageQuery,
@@ -29,35 +29,35 @@ export const companiesRoutes: ModuleRoutes = (app, deps, guards) => {
   );
   app.get(
     '/companies/list',
-    { preHandler: guards.superUser, schema: { tags, response: { 200: z.array(companySchema) } } },
+    { onRequest: guards.superUser, schema: { tags, response: { 200: z.array(companySchema) } } },
     () => listAllCompanies(db),
   );
   app.get(
     '/companies/:id',
-    { preHandler: guards.auth, schema: { tags, params: idParam, response: { 200: companySchema } } },
+    { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: companySchema } } },
     (request) => getCompany(db, callerOf(request), request.params.id),
   );
   app.post(
     '/companies',
-    { preHandler: guards.superUser, schema: { tags, body: companyCreate, response: { 201: companySchema } } },
+    { onRequest: guards.superUser, schema: { tags, body: companyCreate, response: { 201: companySchema } } },
     async (request, reply) => reply.status(201).send(await createCompany(serviceContext(deps, request), request.body)),
   );
   app.put(
     '/companies/:id',
     {
-      preHandler: guards.superUser,
+      onRequest: guards.superUser,
       schema: { tags, params: idParam, body: companyUpdate, response: { 200: companySchema } },
     },
     (request) => updateCompany(serviceContext(deps, request), request.params.id, request.body),
   );
-  app.delete('/companies/:id', { preHandler: guards.superUser, schema: { tags, params: idParam } }, async (request) => {
+  app.delete('/companies/:id', { onRequest: guards.superUser, schema: { tags, params: idParam } }, async (request) => {
     await deleteCompany(serviceContext(deps, request), request.params.id);
     return { message: 'Company deleted' };
   });
   app.put(
     '/companies/:id/schedules',
     {
-      preHandler: [guards.auth, requireAdmin],
+      onRequest: [guards.auth, requireAdmin],
       schema: { tags, params: idParam, body: companySchedulesInput, response: { 200: companySchema } },
     },
     (request) => updateCompanySchedules(serviceContext(deps, request), request.params.id, request.body.schedules),

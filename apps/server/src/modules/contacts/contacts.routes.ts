@@ -23,36 +23,36 @@ export const contactsRoutes: ModuleRoutes = (app, deps, guards) => {
   const ctx = serviceContext.bind(null, deps);
   app.get(
     '/contacts',
-    { preHandler: guards.auth, schema: { tags, querystring: contactsListQuery, response: { 200: contactsListReply } } },
+    { onRequest: guards.auth, schema: { tags, querystring: contactsListQuery, response: { 200: contactsListReply } } },
     (request) => listContacts(ctx(request), request.query),
   );
   app.get(
     '/contacts/list',
     {
-      preHandler: guards.auth,
+      onRequest: guards.auth,
       schema: { tags, querystring: contactsSimpleQuery, response: { 200: z.array(contactSchema) } },
     },
-    (request) => searchContacts(ctx(request), request.query.name),
+    (request) => searchContacts(ctx(request), request.query.searchParam || request.query.name),
   );
   app.get(
     '/contacts/:id',
-    { preHandler: guards.auth, schema: { tags, params: idParam, response: { 200: contactSchema } } },
+    { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: contactSchema } } },
     (request) => findContact(deps.database.db, ctx(request).companyId, request.params.id),
   );
   app.post(
     '/contacts',
-    { preHandler: guards.auth, schema: { tags, body: contactInput, response: { 201: contactSchema } } },
+    { onRequest: guards.auth, schema: { tags, body: contactInput, response: { 201: contactSchema } } },
     async (request, reply) => reply.status(201).send(await createContact(ctx(request), request.body)),
   );
   app.put(
     '/contacts/:id',
     {
-      preHandler: guards.auth,
+      onRequest: guards.auth,
       schema: { tags, params: idParam, body: contactUpdate, response: { 200: contactSchema } },
     },
     (request) => updateContact(ctx(request), request.params.id, request.body),
   );
-  app.delete('/contacts/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
+  app.delete('/contacts/:id', { onRequest: guards.admin, schema: { tags, params: idParam } }, async (request) => {
     await deleteContact(ctx(request), request.params.id);
     return { message: 'Contact deleted' };
   });

@@ -196,9 +196,12 @@ describe('search and pages', () => {
     expect(several.count).toBe(10);
     // LIKE wildcards are searched as text.
     expect((await call(tenant.user, 'GET', '/contacts?searchParam=%25')).json().count).toBe(0);
-    // The pickers' list.
-    const picker = (await call(tenant.user, 'GET', '/contacts/list?name=souza')).json();
+    // The pickers' list, by searchParam (spec §7) as the list, and by the older `name`.
+    const picker = (await call(tenant.user, 'GET', '/contacts/list?searchParam=souza')).json();
     expect(picker.map((c: Contact) => c.name)).toEqual(['Zélia Souza']);
+    const pickerByNumber = (await call(tenant.user, 'GET', '/contacts/list?searchParam=88887777')).json();
+    expect(pickerByNumber.map((c: Contact) => c.number)).toEqual(['5531988887777']);
+    expect((await call(tenant.user, 'GET', '/contacts/list?name=souza')).json()).toEqual(picker);
     expect((await call(tenant.user, 'GET', '/contacts/list')).json()).toHaveLength(26);
   });
 

@@ -1,4 +1,4 @@
-import { companyEvent, type Message, type MessageMediaType, type Ticket } from '@balcao/shared';
+import { companyEvent, type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -29,12 +29,6 @@ export interface UploadedFile {
   data: Buffer;
   fileName: string;
   mimetype: string;
-}
-
-export function mediaTypeOf(mimetype: string): MessageMediaType {
-  const kind = mimetype.split('/')[0];
-  if (kind === 'image' || kind === 'audio' || kind === 'video') return kind;
-  return 'application';
 }
 
 /** One page of a ticket's messages, newest page first, each page in chronological order. */
@@ -109,10 +103,19 @@ export async function sendMessages(
   let quotedMsgId: number | null = null;
   if (input.quotedMsgId) {
     const [quoted] = await ctx.db
-      .select({ id: messages.id })
+      .select({
+        id: messages.id,
+        providerId: messages.providerId,
+        sendStatus: messages.sendStatus,
+        isDeleted: messages.isDeleted,
+      })
       .from(messages)
       .where(and(eq(messages.id, input.quotedMsgId), eq(messages.ticketId, ticketId)));
     if (!quoted) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    // WhatsApp quotes only what it has: not a message deleted or never sent (one still pending
+    // leaves first: a ticket's messages go out in order).
+    const unsent = !quoted.providerId && quoted.sendStatus !== 'pending' && quoted.sendStatus !== 'sending';
+    if (quoted.isDeleted || unsent) throw new AppError('ERR_FETCH_WAPP_MSG');
     quotedMsgId = quoted.id;
   }
   const stored = await Promise.all(
@@ -175,6 +178,7 @@ export async function queueOutbound(
     return rows.map((r) => r.id);
   });
   const created = await viewMessages(deps.db, await deps.db.select().from(messages).where(inArray(messages.id, ids)));
+  if (created.length !== ids.length) throw new AppError('ERR_CREATING_MESSAGE');
   for (const message of created) {
     emitMessage(deps.realtime, companyId, ticket, 'create', message, { ticket: { ...ticket, lastMessage } });
   }
@@ -202,7 +206,8 @@ export async function deleteMessage(ctx: ServiceContext, deps: MessagingDeps, id
     }
   }
   await ctx.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, id));
-  const message = (await viewMessage(ctx.db, id)) as Message;
+  const message = await viewMessage(ctx.db, id);
+  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
   emitMessage(ctx.realtime, ctx.companyId, ticket, 'update', message);
   return message;
 }

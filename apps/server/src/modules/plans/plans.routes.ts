@@ -10,30 +10,30 @@ export const plansRoutes: ModuleRoutes = (app, deps, guards) => {
   const db = deps.database.db;
   // Public: the sign-up and checkout screens show the plans before anyone logs in.
   app.get('/plans/list', { schema: { tags: ['plans'], response: plansReply } }, () => listPlans(db));
-  app.get('/plans/all', { preHandler: guards.auth, schema: { tags: ['plans'], response: plansReply } }, () =>
+  app.get('/plans/all', { onRequest: guards.auth, schema: { tags: ['plans'], response: plansReply } }, () =>
     listPlans(db),
   );
   app.get(
     '/plans/:id',
-    { preHandler: guards.auth, schema: { tags: ['plans'], params: idParam, response: { 200: planSchema } } },
+    { onRequest: guards.auth, schema: { tags: ['plans'], params: idParam, response: { 200: planSchema } } },
     (request) => getPlan(db, request.params.id),
   );
   app.post(
     '/plans',
-    { preHandler: guards.superUser, schema: { tags: ['plans'], body: planInput, response: { 201: planSchema } } },
+    { onRequest: guards.superUser, schema: { tags: ['plans'], body: planInput, response: { 201: planSchema } } },
     async (request, reply) => reply.status(201).send(await createPlan(db, request.body)),
   );
   app.put(
     '/plans/:id',
     {
-      preHandler: guards.superUser,
+      onRequest: guards.superUser,
       schema: { tags: ['plans'], params: idParam, body: planUpdate, response: { 200: planSchema } },
     },
     (request) => updatePlan(db, request.params.id, request.body),
   );
   app.delete(
     '/plans/:id',
-    { preHandler: guards.superUser, schema: { tags: ['plans'], params: idParam } },
+    { onRequest: guards.superUser, schema: { tags: ['plans'], params: idParam } },
     async (request) => {
       await deletePlan(db, request.params.id);
       return { message: 'Plan deleted' };
@@ -41,7 +41,7 @@ export const plansRoutes: ModuleRoutes = (app, deps, guards) => {
   );
   app.get(
     '/companies/listPlan/:id',
-    { preHandler: guards.auth, schema: { tags: ['plans'], params: idParam, response: { 200: planSchema } } },
+    { onRequest: guards.auth, schema: { tags: ['plans'], params: idParam, response: { 200: planSchema } } },
     (request) => planOfCompany(db, callerOf(request), request.params.id),
   );
 };

@@ -9,7 +9,7 @@ export const queueOptionsRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/queue-options',
     {
-      preHandler: guards.auth,
+      onRequest: guards.auth,
       schema: { tags, querystring: queueOptionsQuery, response: { 200: z.array(queueOptionSchema) } },
     },
     (request) => {
@@ -19,18 +19,18 @@ export const queueOptionsRoutes: ModuleRoutes = (app, deps, guards) => {
   );
   app.post(
     '/queue-options',
-    { preHandler: guards.admin, schema: { tags, body: queueOptionInput, response: { 201: queueOptionSchema } } },
+    { onRequest: guards.admin, schema: { tags, body: queueOptionInput, response: { 201: queueOptionSchema } } },
     async (request, reply) => reply.status(201).send(await createOption(ctx(request), request.body)),
   );
   app.put(
     '/queue-options/:id',
     {
-      preHandler: guards.admin,
+      onRequest: guards.admin,
       schema: { tags, params: idParam, body: queueOptionUpdate, response: { 200: queueOptionSchema } },
     },
     (request) => updateOption(ctx(request), request.params.id, request.body),
   );
-  app.delete('/queue-options/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
+  app.delete('/queue-options/:id', { onRequest: guards.admin, schema: { tags, params: idParam } }, async (request) => {
     await deleteOption(ctx(request), request.params.id);
     return { message: 'Option deleted' };
   });

@@ -4,9 +4,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
-import { companies } from '../companies/companies.schema.js';
+import { assertOwned } from '../../platform/tenancy/owned.js';
 import { defaultCompanySchedules } from '../companies/companies.service.js';
-import { plans } from '../plans/plans.schema.js';
+import { assertIntegrationOfCompany } from '../integrations/integrations.service.js';
+import { assertBelowPlanLimit } from '../plans/plans.limits.js';
+import { assertPromptOfCompany } from '../prompts/prompts.service.js';
 import { queues } from './queues.schema.js';
 
 const queueColumns = {
@@ -61,17 +63,20 @@ function emitQueue(ctx: ServiceContext, action: 'update' | 'delete', payload: ob
   ctx.realtime.toCompany(ctx.companyId, companyEvent.queue(ctx.companyId), { action, ...payload });
 }
 
+/** The prompt and integration a queue names, when they change: the company's own or not found. */
+function assertQueueReferences(input: Partial<QueueInput>, current?: Queue) {
+  if (input.promptId !== current?.promptId) assertPromptOfCompany(input.promptId);
+  if (input.integrationId !== current?.integrationId) assertIntegrationOfCompany(input.integrationId);
+}
+
 export async function createQueue(ctx: ServiceContext, input: QueueInput): Promise<Queue> {
+  assertQueueReferences(input);
   await assertUnique(ctx.db, ctx.companyId, input);
   const id = await ctx.db.transaction(async (tx) => {
-    const [limit] = await tx
-      .select({ max: plans.queues })
-      .from(companies)
-      .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, ctx.companyId))
-      .for('update', { of: companies });
-    const [{ total }] = await tx.select({ total: count() }).from(queues).where(eq(queues.companyId, ctx.companyId));
-    if (total >= limit.max) throw new AppError('ERR_PLAN_LIMIT_QUEUES', { limit: limit.max });
+    await assertBelowPlanLimit(tx as unknown as Db, ctx.companyId, 'queues', async () => {
+      const [{ total }] = await tx.select({ total: count() }).from(queues).where(eq(queues.companyId, ctx.companyId));
+      return total;
+    });
     const [row] = await tx
       .insert(queues)
       .values({ ...input, companyId: ctx.companyId, schedules: input.schedules ?? defaultCompanySchedules })
@@ -84,7 +89,7 @@ export async function createQueue(ctx: ServiceContext, input: QueueInput): Promi
 }
 
 export async function updateQueue(ctx: ServiceContext, id: number, input: Partial<QueueInput>): Promise<Queue> {
-  await findQueue(ctx.db, ctx.companyId, id);
+  assertQueueReferences(input, await findQueue(ctx.db, ctx.companyId, id));
   await assertUnique(ctx.db, ctx.companyId, input, id);
   await ctx.db
     .update(queues)
@@ -140,11 +145,5 @@ export async function setQueueLinks(db: Db, link: QueueLink, ownerId: number, qu
 }
 
 /** Every id names a queue of the company; another company's queue is simply not found. */
-export async function assertQueuesOfCompany(db: Db, companyId: number, queueIds: number[]) {
-  if (queueIds.length === 0) return;
-  const found = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
-  if (found.length !== new Set(queueIds).size) throw new AppError('ERR_NO_QUEUE_FOUND');
-}
+export const assertQueuesOfCompany = (db: Db, companyId: number, queueIds: readonly (number | null | undefined)[]) =>
+  assertOwned(db, queues, companyId, queueIds, 'ERR_NO_QUEUE_FOUND');

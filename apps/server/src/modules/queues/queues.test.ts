@@ -144,6 +144,18 @@ describe('queues', () => {
     expect((await call(tenant.admin, 'GET', '/queue')).json()).toHaveLength(2);
   });
 
+  it('let only the allowed number of concurrent creations through', async () => {
+    const tenant = await createTenant(server, { plan: { queues: 2 } });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        call(tenant.admin, 'POST', '/queue', { name: `Fila ${i}`, color: `#70000${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 403, 403]);
+    for (const r of results.filter((r) => r.statusCode === 403)) expect(r.json().error).toBe('ERR_PLAN_LIMIT_QUEUES');
+    expect((await call(tenant.admin, 'GET', '/queue')).json()).toHaveLength(2);
+  });
+
   it('are announced live and can be deleted', async () => {
     const socket = await connectSocket(server, t.user.token);
     try {

@@ -10,34 +10,34 @@ export const tagsRoutes: ModuleRoutes = (app, deps, guards) => {
   const db = deps.database.db;
   app.get(
     '/tags',
-    { preHandler: guards.auth, schema: { tags, querystring: tagsListQuery, response: { 200: tagsListReply } } },
+    { onRequest: guards.auth, schema: { tags, querystring: tagsListQuery, response: { 200: tagsListReply } } },
     (request) => listTags(ctx(request), request.query),
   );
   app.get(
     '/tags/list',
-    { preHandler: guards.auth, schema: { tags, response: { 200: z.array(tagSchema) } } },
+    { onRequest: guards.auth, schema: { tags, response: { 200: z.array(tagSchema) } } },
     (request) => allTags(db, callerOf(request).companyId),
   );
   app.get(
     '/tags/:id',
-    { preHandler: guards.auth, schema: { tags, params: idParam, response: { 200: tagSchema } } },
+    { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: tagSchema } } },
     (request) => findTag(db, callerOf(request).companyId, request.params.id),
   );
   app.post(
     '/tags',
-    { preHandler: guards.auth, schema: { tags, body: tagInput, response: { 201: tagSchema } } },
+    { onRequest: guards.auth, schema: { tags, body: tagInput, response: { 201: tagSchema } } },
     async (request, reply) => reply.status(201).send(await createTag(ctx(request), request.body)),
   );
   app.put(
     '/tags/:id',
-    { preHandler: guards.auth, schema: { tags, params: idParam, body: tagUpdate, response: { 200: tagSchema } } },
+    { onRequest: guards.auth, schema: { tags, params: idParam, body: tagUpdate, response: { 200: tagSchema } } },
     (request) => updateTag(ctx(request), request.params.id, request.body),
   );
-  app.delete('/tags/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
+  app.delete('/tags/:id', { onRequest: guards.admin, schema: { tags, params: idParam } }, async (request) => {
     await deleteTag(ctx(request), request.params.id);
     return { message: 'Tag deleted' };
   });
-  app.post('/tags/sync', { preHandler: guards.auth, schema: { tags, body: tagsSyncInput } }, async (request) => ({
+  app.post('/tags/sync', { onRequest: guards.auth, schema: { tags, body: tagsSyncInput } }, async (request) => ({
     tags: await syncTicketTags(
       ctx(request),
       request.body.ticketId,

@@ -1,9 +1,10 @@
 import { companyEvent, type Tag } from '@balcao/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
-import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
+import { assertOwned } from '../../platform/tenancy/owned.js';
 import { getTicket } from '../tickets/tickets.service.js';
 import { emitTicket, selectTicket } from '../tickets/tickets.view.js';
 import { tags, ticketTags } from './tags.schema.js';
@@ -57,7 +58,13 @@ async function assertNameFree(db: Db, companyId: number, name: string, exceptId?
 const emitTag = (ctx: ServiceContext, payload: object) =>
   ctx.realtime.toCompany(ctx.companyId, companyEvent.tag(ctx.companyId), payload);
 
+/** Kanban lanes are admin business (DOMAIN §13): a plain user may not switch the flag either way. */
+function assertKanbanAllowed(ctx: ServiceContext, kanban: number | undefined, current = 0) {
+  if (kanban !== undefined && kanban !== current && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+}
+
 export async function createTag(ctx: ServiceContext, input: TagInput): Promise<Tag> {
+  assertKanbanAllowed(ctx, input.kanban);
   await assertNameFree(ctx.db, ctx.companyId, input.name);
   const [row] = await ctx.db
     .insert(tags)
@@ -69,7 +76,7 @@ export async function createTag(ctx: ServiceContext, input: TagInput): Promise<T
 }
 
 export async function updateTag(ctx: ServiceContext, id: number, input: Partial<TagInput>): Promise<Tag> {
-  await findTag(ctx.db, ctx.companyId, id);
+  assertKanbanAllowed(ctx, input.kanban, (await findTag(ctx.db, ctx.companyId, id)).kanban);
   if (input.name) await assertNameFree(ctx.db, ctx.companyId, input.name, id);
   await ctx.db
     .update(tags)
@@ -90,13 +97,7 @@ export async function deleteTag(ctx: ServiceContext, id: number): Promise<void> 
 export async function syncTicketTags(ctx: ServiceContext, ticketId: number, tagIds: number[]) {
   const before = await getTicket(ctx, ticketId);
   const unique = [...new Set(tagIds)];
-  if (unique.length) {
-    const found = await ctx.db
-      .select({ id: tags.id })
-      .from(tags)
-      .where(and(eq(tags.companyId, ctx.companyId), inArray(tags.id, unique)));
-    if (found.length !== unique.length) throw new AppError('ERR_NO_TAG_FOUND');
-  }
+  await assertOwned(ctx.db, tags, ctx.companyId, unique, 'ERR_NO_TAG_FOUND');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
     if (unique.length) await tx.insert(ticketTags).values(unique.map((tagId) => ({ ticketId, tagId })));

@@ -64,12 +64,28 @@ describe('tags', () => {
   });
 
   it('a partial update keeps colour and kanban', async () => {
-    const tag = await createTag(t.user, { name: 'Kanban', color: '#00FF00', kanban: 1 });
+    const tag = await createTag(t.admin, { name: 'Kanban', color: '#00FF00', kanban: 1 });
     const res = await call(t.user, 'PUT', `/tags/${tag.id}`, { name: 'Kanban 2' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Kanban 2', color: '#00FF00', kanban: 1 });
     const rename = await call(t.user, 'PUT', `/tags/${tag.id}`, { name: 'urgente' });
     expect(rename.json().error).toBe('ERR_TAG_NAME_ALREADY_EXISTS');
+  });
+
+  it('the kanban flag is set by admins only; a plain user may send it back unchanged (DOMAIN §13)', async () => {
+    const lane = await call(t.user, 'POST', '/tags', { name: 'Raia do agente', kanban: 1 });
+    expect(lane.statusCode).toBe(403);
+    expect(lane.json().error).toBe('ERR_NO_PERMISSION');
+    const plain = await createTag(t.user, { name: 'Comum', kanban: 0 });
+    const promote = await call(t.user, 'PUT', `/tags/${plain.id}`, { kanban: 1 });
+    expect(promote.json().error).toBe('ERR_NO_PERMISSION');
+    const admins = await createTag(t.admin, { name: 'Raia do admin', kanban: 1 });
+    const demote = await call(t.user, 'PUT', `/tags/${admins.id}`, { name: 'Raia renomeada', kanban: 0 });
+    expect(demote.json().error).toBe('ERR_NO_PERMISSION');
+    // The client sends the flag it read: a rename keeps it and is allowed.
+    const rename = await call(t.user, 'PUT', `/tags/${admins.id}`, { name: 'Raia renomeada', kanban: 1 });
+    expect(rename.json()).toMatchObject({ name: 'Raia renomeada', kanban: 1 });
+    expect((await call(t.admin, 'PUT', `/tags/${plain.id}`, { kanban: 1 })).json().kanban).toBe(1);
   });
 
   it('list with search, pages and the number of tickets per tag', async () => {

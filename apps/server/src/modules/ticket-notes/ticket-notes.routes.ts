@@ -9,17 +9,17 @@ export const ticketNotesRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/ticket-notes/list',
     {
-      preHandler: guards.auth,
+      onRequest: guards.auth,
       schema: { tags, querystring: ticketNotesQuery, response: { 200: z.array(ticketNoteSchema) } },
     },
     (request) => listNotes(ctx(request), request.query),
   );
   app.post(
     '/ticket-notes',
-    { preHandler: guards.auth, schema: { tags, body: ticketNoteInput, response: { 201: ticketNoteSchema } } },
+    { onRequest: guards.auth, schema: { tags, body: ticketNoteInput, response: { 201: ticketNoteSchema } } },
     async (request, reply) => reply.status(201).send(await createNote(ctx(request), request.body)),
   );
-  app.delete('/ticket-notes/:id', { preHandler: guards.auth, schema: { tags, params: idParam } }, async (request) => {
+  app.delete('/ticket-notes/:id', { onRequest: guards.auth, schema: { tags, params: idParam } }, async (request) => {
     await deleteNote(ctx(request), request.params.id);
     return { message: 'Note deleted' };
   });

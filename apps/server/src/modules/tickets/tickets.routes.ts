@@ -17,30 +17,30 @@ export const ticketsRoutes: ModuleRoutes = (app, deps, guards) => {
   const automation = { db: deps.database.db, realtime: deps.realtime, jobs: deps.jobs };
   app.get(
     '/tickets',
-    { preHandler: guards.auth, schema: { tags, querystring: ticketsListQuery, response: { 200: ticketsListReply } } },
+    { onRequest: guards.auth, schema: { tags, querystring: ticketsListQuery, response: { 200: ticketsListReply } } },
     (request) => listTickets(ctx(request), request.query),
   );
   app.get(
     '/tickets/u/:uuid',
     {
-      preHandler: guards.auth,
+      onRequest: guards.auth,
       schema: { tags, params: z.object({ uuid: z.uuid() }), response: { 200: ticketSchema } },
     },
     (request) => getTicketByUuid(ctx(request), request.params.uuid),
   );
   app.get(
     '/tickets/:id',
-    { preHandler: guards.auth, schema: { tags, params: idParam, response: { 200: ticketSchema } } },
+    { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: ticketSchema } } },
     (request) => getTicket(ctx(request), request.params.id),
   );
   app.post(
     '/tickets',
-    { preHandler: guards.auth, schema: { tags, body: ticketCreate, response: { 201: ticketSchema } } },
+    { onRequest: guards.auth, schema: { tags, body: ticketCreate, response: { 201: ticketSchema } } },
     async (request, reply) => reply.status(201).send(await createTicket(ctx(request), request.body)),
   );
   app.put(
     '/tickets/:id',
-    { preHandler: guards.auth, schema: { tags, params: idParam, body: ticketUpdate, response: { 200: ticketSchema } } },
+    { onRequest: guards.auth, schema: { tags, params: idParam, body: ticketUpdate, response: { 200: ticketSchema } } },
     (request) =>
       updateTicket(ctx(request), request.params.id, request.body, (change) =>
         // The change is saved: a failed automatic message is logged, not reported as a failed update.
@@ -49,7 +49,7 @@ export const ticketsRoutes: ModuleRoutes = (app, deps, guards) => {
         ),
       ),
   );
-  app.delete('/tickets/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
+  app.delete('/tickets/:id', { onRequest: guards.admin, schema: { tags, params: idParam } }, async (request) => {
     await deleteTicket(ctx(request), request.params.id);
     return { message: 'Ticket deleted' };
   });

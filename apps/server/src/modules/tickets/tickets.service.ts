@@ -6,7 +6,9 @@ import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { findContact } from '../contacts/contacts.service.js';
+import { assertIntegrationOfCompany } from '../integrations/integrations.service.js';
 import { messages } from '../messages/messages.schema.js';
+import { assertPromptOfCompany } from '../prompts/prompts.service.js';
 import { queues } from '../queues/queues.schema.js';
 import { findQueue } from '../queues/queues.service.js';
 import { ticketTags } from '../tags/tags.schema.js';
@@ -193,7 +195,9 @@ export async function createTicket(ctx: ServiceContext, input: TicketCreate): Pr
     return row.id;
   });
   if (id === null) throw await otherOpenTicketError(ctx.db, ctx.companyId, contact.id, whatsapp.id);
-  const ticket = (await selectTicket(ctx.db, ctx.companyId, id)) as Ticket;
+  // Gone before it could be read back (deleted at once, or its contact with it): the creation failed.
+  const ticket = await selectTicket(ctx.db, ctx.companyId, id);
+  if (!ticket) throw new AppError('ERR_CREATING_TICKET');
   emitTicket(ctx.realtime, ctx.companyId, ticket);
   return ticket;
 }
@@ -236,6 +240,9 @@ export async function updateTicket(
   if (next.queueId !== null && next.queueId !== current.queueId) await findQueue(ctx.db, ctx.companyId, next.queueId);
   if (next.userId !== null && next.userId !== current.userId) await findUser(ctx.db, ctx.companyId, next.userId);
   if (next.whatsappId !== current.whatsappId) await findWhatsapp(ctx.db, ctx.companyId, next.whatsappId);
+  // A prompt or integration the ticket is handed to must be the company's (false and null clear it).
+  if (input.promptId !== current.promptId) assertPromptOfCompany(input.promptId || null);
+  if (input.integrationId !== current.integrationId) assertIntegrationOfCompany(input.integrationId || null);
   const closing = next.status === 'closed' && current.status !== 'closed';
   const accepting = next.status === 'open' && (current.status !== 'open' || next.userId !== current.userId);
 
@@ -289,7 +296,8 @@ export async function updateTicket(
       },
     );
   if (!updated) throw await otherOpenTicketError(ctx.db, ctx.companyId, current.contactId, next.whatsappId);
-  const ticket = (await selectTicket(ctx.db, ctx.companyId, id)) as Ticket;
+  const ticket = await selectTicket(ctx.db, ctx.companyId, id);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   emitTicket(ctx.realtime, ctx.companyId, ticket, current);
   if (after) await after({ ctx, before: current, ticket });
   return ticket;

@@ -22,31 +22,31 @@ export const whatsappRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/whatsapp',
     {
-      preHandler: guards.auth,
+      onRequest: guards.auth,
       schema: { tags, querystring: whatsappListQuery, response: { 200: z.array(whatsappSchema) } },
     },
     (request) => listWhatsapps(db, callerOf(request).companyId),
   );
   app.get(
     '/whatsapp/:id',
-    { preHandler: guards.auth, schema: { tags, params: idParam, response: { 200: whatsappSchema } } },
+    { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: whatsappSchema } } },
     (request) => findWhatsapp(db, callerOf(request).companyId, request.params.id),
   );
   app.post(
     '/whatsapp',
-    { preHandler: guards.admin, schema: { tags, body: whatsappInput, response: { 201: whatsappSchema } } },
+    { onRequest: guards.admin, schema: { tags, body: whatsappInput, response: { 201: whatsappSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createWhatsapp(ctx(request), request.body, deps.config.sandboxEnabled, seal)),
   );
   app.put(
     '/whatsapp/:id',
     {
-      preHandler: guards.admin,
+      onRequest: guards.admin,
       schema: { tags, params: idParam, body: whatsappUpdate, response: { 200: whatsappSchema } },
     },
     (request) => updateWhatsapp(ctx(request), request.params.id, request.body, seal),
   );
-  app.delete('/whatsapp/:id', { preHandler: guards.admin, schema: { tags, params: idParam } }, async (request) => {
+  app.delete('/whatsapp/:id', { onRequest: guards.admin, schema: { tags, params: idParam } }, async (request) => {
     const c = ctx(request);
     await findWhatsapp(db, c.companyId, request.params.id);
     await deps.channels.stop(request.params.id);
@@ -55,7 +55,7 @@ export const whatsappRoutes: ModuleRoutes = (app, deps, guards) => {
   });
 
   // Sessions (spec §7): start, restart with a new QR code, disconnect.
-  const session = { preHandler: guards.admin, schema: { tags, params: idParam } };
+  const session = { onRequest: guards.admin, schema: { tags, params: idParam } };
   app.post('/whatsappsession/:id', session, async (request) => {
     await deps.channels.start(callerOf(request).companyId, request.params.id);
     return { message: 'Starting session' };

@@ -5,8 +5,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
-import { companies } from '../companies/companies.schema.js';
-import { plans } from '../plans/plans.schema.js';
+import { assertOwned } from '../../platform/tenancy/owned.js';
+import { assertBelowPlanLimit } from '../plans/plans.limits.js';
+import { assertPromptOfCompany } from '../prompts/prompts.service.js';
 import { assertQueuesOfCompany, type QueueLink, queueRefsOf, setQueueLinks } from '../queues/queues.service.js';
 import { whatsappQueues, whatsapps } from './whatsapp.schema.js';
 
@@ -83,6 +84,10 @@ export async function whatsappRow(db: Db, companyId: number, id: number): Promis
   return row;
 }
 
+/** The connection an id names is the company's: another company's is simply not found. */
+export const assertWhatsappOfCompany = (db: Db, companyId: number, id: number | null | undefined) =>
+  assertOwned(db, whatsapps, companyId, [id], 'ERR_NO_WAPP_FOUND');
+
 export async function findWhatsapp(db: Db, companyId: number, id: number): Promise<Whatsapp> {
   const [w] = await withQueues(db, [await whatsappRow(db, companyId, id)]);
   return w;
@@ -103,6 +108,20 @@ function assertGreeting(queueIds: number[], greeting: string) {
   if (new Set(queueIds).size > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 }
 
+/**
+ * What a connection links to, where it changes: its queues, the queue waiting tickets move to
+ * (`sendIdQueue`) and its prompt, all of the caller's company.
+ */
+async function assertConnectionReferences(
+  ctx: ServiceContext,
+  input: Pick<WhatsappUpdate, 'queueIds' | 'sendIdQueue' | 'promptId'>,
+  current?: Whatsapp,
+) {
+  const sendIdQueue = input.sendIdQueue !== current?.sendIdQueue ? input.sendIdQueue : undefined;
+  await assertQueuesOfCompany(ctx.db, ctx.companyId, [...(input.queueIds ?? []), sendIdQueue]);
+  if (input.promptId !== current?.promptId) assertPromptOfCompany(input.promptId);
+}
+
 function emitWhatsapp(realtime: Realtime, companyId: number, payload: object) {
   realtime.toCompany(companyId, companyEvent.whatsapp(companyId), payload);
 }
@@ -115,21 +134,14 @@ export async function createWhatsapp(
 ): Promise<Whatsapp> {
   if (input.provider === 'sandbox' && !sandboxEnabled)
     throw new AppError('ERR_NO_PERMISSION', {}, 'The sandbox provider is disabled');
-  await assertQueuesOfCompany(ctx.db, ctx.companyId, input.queueIds);
+  await assertConnectionReferences(ctx, input);
   assertGreeting(input.queueIds, input.greetingMessage);
   const { queueIds, providerConfig, ...fields } = input;
   const id = await ctx.db.transaction(async (tx) => {
-    const [limit] = await tx
-      .select({ max: plans.connections })
-      .from(companies)
-      .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, ctx.companyId))
-      .for('update', { of: companies });
-    const [{ total }] = await tx
-      .select({ total: count() })
-      .from(whatsapps)
-      .where(eq(whatsapps.companyId, ctx.companyId));
-    if (total >= limit.max) throw new AppError('ERR_PLAN_LIMIT_CONNECTIONS', { limit: limit.max });
+    const total = await assertBelowPlanLimit(tx as unknown as Db, ctx.companyId, 'connections', async () => {
+      const [{ n }] = await tx.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId));
+      return n;
+    });
     const [{ name }] = await tx
       .select({ name: count() })
       .from(whatsapps)
@@ -163,7 +175,7 @@ export async function updateWhatsapp(
 ): Promise<Whatsapp> {
   const current = await findWhatsapp(ctx.db, ctx.companyId, id);
   const queueIds = input.queueIds ?? current.queues.map((q) => q.id);
-  await assertQueuesOfCompany(ctx.db, ctx.companyId, queueIds);
+  await assertConnectionReferences(ctx, input, current);
   assertGreeting(queueIds, input.greetingMessage ?? current.greetingMessage);
   if (input.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
   if (input.name && input.name !== current.name) {
@@ -183,10 +195,13 @@ export async function updateWhatsapp(
         .set({ isDefault: false })
         .where(and(eq(whatsapps.companyId, ctx.companyId), ne(whatsapps.id, id)));
     }
-    await tx
-      .update(whatsapps)
-      .set({ ...fields, ...(providerConfig ? { providerConfig } : {}) })
-      .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, ctx.companyId)));
+    const set = { ...fields, ...(providerConfig ? { providerConfig } : {}) };
+    // A body of queues only changes no column: an UPDATE without SET would fail.
+    if (Object.values(set).some((v) => v !== undefined))
+      await tx
+        .update(whatsapps)
+        .set(set)
+        .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, ctx.companyId)));
     if (input.queueIds) await setQueueLinks(tx as unknown as Db, whatsappQueueLink, id, input.queueIds);
   });
   const whatsapp = await findWhatsapp(ctx.db, ctx.companyId, id);

@@ -226,6 +226,20 @@ describe('connections CRUD', () => {
     expect(await list(tenant)).toHaveLength(2);
   });
 
+  it('lets only the allowed number of concurrent creations through', async () => {
+    const tenant = await createTenant(server, { plan: { connections: 2 } });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        call(tenant.admin, 'POST', '/whatsapp', { name: `Conexão ${i}`, provider: 'sandbox' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 403, 403]);
+    for (const r of results.filter((r) => r.statusCode === 403))
+      expect(r.json().error).toBe('ERR_PLAN_LIMIT_CONNECTIONS');
+    // Exactly one of them is the default.
+    expect((await list(tenant)).map((w) => w.isDefault).sort()).toEqual([false, true]);
+  });
+
   it('validates the name (2 to 50 characters)', async () => {
     const short = await call(t.admin, 'POST', '/whatsapp', { name: 'A', provider: 'sandbox' });
     expect(short.statusCode).toBe(400);

@@ -1,7 +1,33 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { commonHelmet } from './security-headers.js';
+
+/**
+ * What the built client needs and no more: its own scripts (with `/env.js`) and the audio worklet
+ * it builds as a blob; MUI's injected styles; the API and its Socket.IO websocket; media previews
+ * from blobs and data URLs; contacts' WhatsApp pictures (https); never framed.
+ */
+function clientCsp(backendUrl: string): Record<string, string[]> {
+  const api = new URL(backendUrl).origin;
+  const socket = api.replace(/^http/, 'ws');
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    connectSrc: ["'self'", api, socket],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', api],
+    mediaSrc: ["'self'", 'data:', 'blob:', api],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
 
 /**
  * Serves the built web client on its own port, with `/env.js` telling it where the API is.
@@ -12,6 +38,10 @@ export async function buildWebHost(opts: { distDir: string; backendUrl: string }
     throw new Error(`Web client not built: ${opts.distDir}/index.html is missing (run npm run build)`);
   }
   const web = Fastify({ logger: false });
+  await web.register(helmet, {
+    ...commonHelmet,
+    contentSecurityPolicy: { useDefaults: false, directives: clientCsp(opts.backendUrl) },
+  });
   const envScript = `window.__ENV__ = ${JSON.stringify({ BACKEND_URL: opts.backendUrl })};`;
   web.get('/env.js', (_request, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-store').send(envScript),

@@ -27,7 +27,7 @@ export const mediaRoutes: ModuleRoutes = (app, deps, guards) => {
   app.get(
     '/media/:companyId/:file',
     {
-      preHandler: guards.auth,
+      onRequest: guards.auth,
       schema: { tags: ['media'], params: z.object({ companyId: z.string(), file: z.string().max(100) }) },
     },
     async (request, reply) => {
