@@ -5,21 +5,38 @@ import { registerTicketExpiry } from './automations/expiry.js';
 import { runInboundAutomations } from './automations/index.js';
 import { registerSendToQueue } from './automations/send-to-queue.js';
 import type { BaileysOptions } from './channels/baileys/baileys.channel.js';
-import type { ChannelEvents } from './channels/channel.js';
+import type { ChannelEvents, ChannelStore } from './channels/channel.js';
 import { encryptionKeyOf } from './channels/cloud/cloud.crypto.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionJobs } from './modules/auth/auth.jobs.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
-import { applyAck } from './modules/messages/messages.service.js';
-import { applyConnectionUpdate, connectionsToRestore } from './modules/whatsapp/whatsapp.service.js';
+import { applyAck, messageByProviderId } from './modules/messages/messages.service.js';
+import {
+  applyConnectionUpdate,
+  connectionById,
+  connectionsToRestore,
+  setConnectionSession,
+  whatsappRow,
+} from './modules/whatsapp/whatsapp.service.js';
 import type { AppDeps } from './platform/http/types.js';
 import type { Jobs } from './platform/jobs/jobs.js';
 import type { Realtime } from './platform/realtime/realtime.js';
 import { diskStorage, type Storage } from './platform/storage/storage.js';
+
+/** The modules' rows as the channels see them. */
+export function channelStoreOf(db: Db): ChannelStore {
+  return {
+    connection: (companyId, id) => whatsappRow(db, companyId, id),
+    connectionById: (id) => connectionById(db, id),
+    setSession: (companyId, id, session) => setConnectionSession(db, companyId, id, session),
+    messageByProviderId: (companyId, whatsappId, providerId) =>
+      messageByProviderId(db, companyId, whatsappId, providerId),
+  };
+}
 
 /** Storage, channels and the channel events that feed the inbound pipeline: shared by main, tests and bench. */
 export function createMessaging(opts: {
@@ -62,7 +79,7 @@ export function createMessaging(opts: {
     },
   };
   const channels: ChannelManager = createChannelManager(
-    { db, storage, events, log: opts.log },
+    { db, storage, events, store: channelStoreOf(db), log: opts.log },
     {
       sandboxEnabled: opts.config.sandboxEnabled,
       cloud: { graphUrl: opts.config.CLOUD_GRAPH_URL, key: encryptionKeyOf(opts.config) },

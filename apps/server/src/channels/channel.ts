@@ -43,6 +43,34 @@ export const failsAs =
     throw err instanceof AppError ? err : Object.assign(new AppError(code), { cause: err });
   };
 
+/** A connection as the channels see it: the fields of its stored row they use. */
+export interface ConnectionRow {
+  id: number;
+  companyId: number;
+  provider: string;
+  providerConfig: Record<string, unknown>;
+  /** The provider's own session state (the sandbox's pairing). */
+  session: string;
+}
+
+/**
+ * What the channels read and write of the rows the modules own (connections, stored messages).
+ * The modules implement it and runtime.ts wires it in, so channels never import module code.
+ */
+export interface ChannelStore {
+  /** The company's connection; ERR_NO_WAPP_FOUND for any other. */
+  connection(companyId: number, whatsappId: number): Promise<ConnectionRow>;
+  /** A connection by its id alone, for webhooks whose URL names it. */
+  connectionById(whatsappId: number): Promise<ConnectionRow | undefined>;
+  setSession(companyId: number, whatsappId: number, session: string): Promise<void>;
+  /** A stored message of the connection by its provider id (what a reply quotes). */
+  messageByProviderId(
+    companyId: number,
+    whatsappId: number,
+    providerId: string,
+  ): Promise<{ body: string; fromMe: boolean; participant: string | null } | undefined>;
+}
+
 /** What `start` resolves with when another server instance holds the connection's socket. */
 export const OWNED_ELSEWHERE = 'owned-elsewhere';
 

@@ -53,6 +53,7 @@ beforeAll(() => {
         db: server.deps.database.db,
         storage: server.deps.storage,
         events: server.deps.channels.events,
+        store: server.deps.channels.store,
         log: pino({ level: 'silent' }),
       },
       {

@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import type { Storage } from '../platform/storage/storage.js';
 import { type BaileysOptions, createBaileysChannel } from './baileys/baileys.channel.js';
-import { type Channel, type ChannelEvents, OWNED_ELSEWHERE } from './channel.js';
+import { type Channel, type ChannelEvents, type ChannelStore, type ConnectionRow, OWNED_ELSEWHERE } from './channel.js';
 import { type CloudOptions, createCloudChannel } from './cloud/cloud.channel.js';
 import { createSandboxChannel, type SandboxChannel } from './sandbox/sandbox.channel.js';
 
@@ -14,11 +13,11 @@ export interface ChannelContext {
   db: Db;
   storage: Storage;
   events: ChannelEvents;
+  store: ChannelStore;
   log: Logger;
 }
 
-type Row = Awaited<ReturnType<typeof whatsappRow>>;
-type Factory = (row: Row, ctx: ChannelContext) => Channel;
+type Factory = (row: ConnectionRow, ctx: ChannelContext) => Channel;
 
 /** How the manager reaches the other server instances: the realtime layer, over Redis. */
 export type Instances = Pick<Realtime, 'askInstances' | 'onInstances'>;
@@ -48,6 +47,8 @@ export interface ChannelManager {
   stopAll(): Promise<void>;
   /** Where webhook-based providers (Cloud API) report what they receive. */
   readonly events: ChannelEvents;
+  /** The connection rows, for the providers' routes (sandbox, webhooks). */
+  readonly store: ChannelStore;
 }
 
 export function createChannelManager(
@@ -65,7 +66,7 @@ export function createChannelManager(
 
   /** Starts the connection on this instance; false when another instance holds its socket. */
   async function startHere(companyId: number, whatsappId: number): Promise<boolean> {
-    const row = await whatsappRow(ctx.db, companyId, whatsappId);
+    const row = await ctx.store.connection(companyId, whatsappId);
     const factory = factories[row.provider];
     if (!factory)
       throw new AppError(
@@ -122,6 +123,7 @@ export function createChannelManager(
 
   const manager: ChannelManager = {
     events: ctx.events,
+    store: ctx.store,
     async start(companyId, whatsappId) {
       if (await startHere(companyId, whatsappId)) return;
       // The owner restarts it (as a start here restarts a live channel).

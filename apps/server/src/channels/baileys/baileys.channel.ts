@@ -17,7 +17,6 @@ import makeWASocket, {
   type WAVersion,
 } from '@whiskeysockets/baileys';
 import { and, eq, lt } from 'drizzle-orm';
-import { messages } from '../../modules/messages/messages.schema.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
   type Channel,
@@ -352,17 +351,7 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
   /** The message a reply quotes, rebuilt from the stored one (WhatsApp shows its text). */
   async function quotedOf(jid: string, providerId: string | undefined): Promise<WAMessage | undefined> {
     if (!providerId) return undefined;
-    const [q] = await ctx.db
-      .select({ body: messages.body, fromMe: messages.fromMe, participant: messages.participant })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.companyId, companyId),
-          eq(messages.whatsappId, whatsappId),
-          eq(messages.providerId, providerId),
-        ),
-      )
-      .limit(1);
+    const q = await ctx.store.messageByProviderId(companyId, whatsappId, providerId);
     return {
       key: {
         remoteJid: jid,

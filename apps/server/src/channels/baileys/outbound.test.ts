@@ -238,6 +238,7 @@ describe('the channel manager', () => {
         db: server.deps.database.db,
         storage: server.deps.storage,
         events: server.deps.channels.events,
+        store: server.deps.channels.store,
         log: pino({ level: 'silent' }),
       },
       { sandboxEnabled: false, beta: { makeSocket: world.make, sendGapMs: { min: 0, max: 0 } } },

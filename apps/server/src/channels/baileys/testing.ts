@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { expect } from 'vitest';
 import type { Tenant, TestServer } from '../../../test/harness.js';
-import { whatsappRow } from '../../modules/whatsapp/whatsapp.service.js';
 import type { Channel, ChannelEvents } from '../channel.js';
 import type { ChannelContext } from '../manager.js';
 import { type BaileysOptions, createBaileysChannel } from './baileys.channel.js';
@@ -19,6 +18,7 @@ export function betaBench(server: () => TestServer, tenant: () => Tenant) {
     const events = server().deps.channels.events;
     return {
       db: server().deps.database.db,
+      store: server().deps.channels.store,
       storage: server().deps.storage,
       log: pino({ level: 'silent' }),
       events: {
@@ -43,7 +43,7 @@ export function betaBench(server: () => TestServer, tenant: () => Tenant) {
       return res.json().id;
     },
     async channel(whatsappId: number, opts: BaileysOptions = {}, world: FakeWorld = fakeWorld()) {
-      const row = await whatsappRow(server().deps.database.db, tenant().companyId, whatsappId);
+      const row = await server().deps.channels.store.connection(tenant().companyId, whatsappId);
       const channel = createBaileysChannel(row, ctx(), {
         makeSocket: world.make,
         sendGapMs: { min: 0, max: 0 },

@@ -1,8 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { intId, mediaTypeOf } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { whatsapps } from '../../modules/whatsapp/whatsapp.schema.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { App, ModuleRoutes } from '../../platform/http/types.js';
 import type { InboundMessage } from '../channel.js';
@@ -165,21 +163,11 @@ async function toInbound(
  * secret). The connection comes from the URL, the company from the connection.
  */
 export const cloudRoutes: ModuleRoutes = (app, deps) => {
-  const db = deps.database.db;
   const params = z.object({ whatsappId: intId() });
   const schema = { tags: ['webhooks'], params, hide: true };
 
   const connectionOf = async (whatsappId: number) => {
-    const [row] = await db
-      .select({
-        id: whatsapps.id,
-        companyId: whatsapps.companyId,
-        provider: whatsapps.provider,
-        providerConfig: whatsapps.providerConfig,
-      })
-      .from(whatsapps)
-      .where(eq(whatsapps.id, whatsappId))
-      .limit(1);
+    const row = await deps.channels.store.connectionById(whatsappId);
     if (row?.provider !== 'cloud') return null;
     const config = openCloudConfig(encryptionKeyOf(deps.config), row.providerConfig);
     return config ? { ...row, config } : null;

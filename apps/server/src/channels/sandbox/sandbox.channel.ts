@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { whatsapps } from '../../modules/whatsapp/whatsapp.schema.js';
 import type { Channel, InboundMessage, OutboundFile, SendOptions, SentRef } from '../channel.js';
 import type { ChannelContext } from '../manager.js';
 import { sandboxOutbox } from './sandbox.schema.js';
@@ -42,11 +41,7 @@ export function createSandboxChannel(
       qrcode,
       number: status === 'CONNECTED' ? `55000${String(whatsappId).padStart(8, '0')}` : undefined,
     });
-  const setSession = (session: string) =>
-    ctx.db
-      .update(whatsapps)
-      .set({ session })
-      .where(and(eq(whatsapps.id, whatsappId), eq(whatsapps.companyId, companyId)));
+  const setSession = (session: string) => ctx.store.setSession(companyId, whatsappId, session);
 
   const record = async (
     to: string,
@@ -76,11 +71,8 @@ export function createSandboxChannel(
     companyId,
     whatsappId,
     async start() {
-      const [current] = await ctx.db
-        .select({ session: whatsapps.session })
-        .from(whatsapps)
-        .where(eq(whatsapps.id, whatsappId));
-      if (current?.session === PAIRED) return update('CONNECTED');
+      const current = await ctx.store.connection(companyId, whatsappId);
+      if (current.session === PAIRED) return update('CONNECTED');
       await update('OPENING');
       await update('qrcode', `balcao-sandbox:${whatsappId}:${randomBytes(12).toString('base64url')}`);
     },

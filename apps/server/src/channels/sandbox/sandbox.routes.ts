@@ -9,7 +9,6 @@ import {
 } from '@balcao/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { findWhatsapp } from '../../modules/whatsapp/whatsapp.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ModuleRoutes } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
@@ -26,14 +25,13 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
   const params = z.object({ whatsappId: intId() });
 
   const sandboxOf = async (companyId: number, whatsappId: number) => {
-    const whatsapp = await findWhatsapp(db, companyId, whatsappId);
+    const whatsapp = await deps.channels.store.connection(companyId, whatsappId);
     if (whatsapp.provider !== 'sandbox') throw new AppError('ERR_NO_WAPP_FOUND', {}, 'Not a sandbox connection');
     return deps.channels.sandbox(whatsappId);
   };
 
   app.post('/sandbox/:whatsappId/scan', { onRequest: guards.admin, schema: { tags, params } }, async (request) => {
     const { companyId } = callerOf(request);
-    await findWhatsapp(db, companyId, request.params.whatsappId);
     await (await sandboxOf(companyId, request.params.whatsappId)).scan();
     return { message: 'Connected' };
   });
@@ -99,7 +97,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
     },
     async (request) => {
       const { companyId } = callerOf(request);
-      await findWhatsapp(db, companyId, request.params.whatsappId);
+      await deps.channels.store.connection(companyId, request.params.whatsappId);
       const rows = await db
         .select()
         .from(sandboxOutbox)

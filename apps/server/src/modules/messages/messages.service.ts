@@ -212,6 +212,18 @@ export async function deleteMessage(ctx: ServiceContext, deps: MessagingDeps, id
   return message;
 }
 
+/** A connection's stored message by its provider id: what a reply quotes on the provider's side. */
+export async function messageByProviderId(db: Db, companyId: number, whatsappId: number, providerId: string) {
+  const [row] = await db
+    .select({ body: messages.body, fromMe: messages.fromMe, participant: messages.participant })
+    .from(messages)
+    .where(
+      and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)),
+    )
+    .limit(1);
+  return row;
+}
+
 /** A delivery receipt: acks only move forward. */
 export async function applyAck(db: Db, realtime: Realtime, ack: Ack): Promise<void> {
   const [row] = await db

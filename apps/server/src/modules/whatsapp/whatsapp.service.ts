@@ -84,6 +84,20 @@ export async function whatsappRow(db: Db, companyId: number, id: number): Promis
   return row;
 }
 
+/** A connection by id alone: the Cloud API webhook's URL names it, and the company follows from it. */
+export async function connectionById(db: Db, id: number): Promise<Row | undefined> {
+  const [row] = await db.select().from(whatsapps).where(eq(whatsapps.id, id)).limit(1);
+  return row;
+}
+
+/** The provider's own session state, kept on the connection. */
+export async function setConnectionSession(db: Db, companyId: number, id: number, session: string): Promise<void> {
+  await db
+    .update(whatsapps)
+    .set({ session })
+    .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)));
+}
+
 /** The connection an id names is the company's: another company's is simply not found. */
 export const assertWhatsappOfCompany = (db: Db, companyId: number, id: number | null | undefined) =>
   assertOwned(db, whatsapps, companyId, [id], 'ERR_NO_WAPP_FOUND');
