@@ -14,7 +14,7 @@ import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionJobs } from './modules/auth/auth.jobs.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
-import { applyAck, messageByProviderId } from './modules/messages/messages.service.js';
+import { applyAck, messageByProviderId, resendFailedWhileDown } from './modules/messages/messages.service.js';
 import {
   applyConnectionUpdate,
   connectionById,
@@ -68,7 +68,12 @@ export function createMessaging(opts: {
       await inbound(m);
     },
     ack: (a) => applyAck(db, opts.realtime, a),
-    connection: (u) => applyConnectionUpdate(db, opts.realtime, u),
+    connection: async (u) => {
+      await applyConnectionUpdate(db, opts.realtime, u);
+      // What failed while the connection was down leaves as soon as it is back.
+      if (u.status === 'CONNECTED' && jobs)
+        await resendFailedWhileDown({ db, realtime: opts.realtime, jobs }, u.companyId, u.whatsappId);
+    },
     call: async (c) => {
       opts.log.info({ whatsappId: c.whatsappId }, 'incoming call');
       // Like the inbound automations: the call log and the "calls disabled" answer need the send job.

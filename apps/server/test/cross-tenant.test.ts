@@ -126,6 +126,7 @@ const routes: Route[] = [
   { method: 'GET', url: (b) => `/messages/${b.ticketId}` },
   { method: 'POST', url: (b) => `/messages/${b.ticketId}`, payload: { body: 'Hacked by A' } },
   { method: 'DELETE', url: (b) => `/messages/${b.messageId}` },
+  { method: 'POST', url: (b) => `/messages/${b.messageId}/retry` },
   { method: 'GET', url: (b) => `/media/${b.mediaKey}` },
   // ticket notes
   { method: 'GET', url: (b) => `/ticket-notes/list?contactId=${b.contactId}&ticketId=${b.ticketId}` },

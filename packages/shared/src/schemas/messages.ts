@@ -38,6 +38,8 @@ export const messageSchema = z.object({
   read: z.boolean(),
   participant: z.string().nullable(),
   sendStatus: z.enum(['pending', 'sending', 'sent', 'failed', 'received']),
+  /** Why a failed message could not be sent (an ERR_* code). */
+  sendError: z.string().nullable(),
   quotedMsg: quotedMessageSchema.nullable(),
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),

@@ -1,8 +1,10 @@
+import type { Message } from '@balcao/shared';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant, createTestServer, type Tenant, type TestServer } from '../../../test/harness.js';
 import { connectedSandbox, contactWrites, phoneOf, waitUntil } from '../../../test/sandbox-helpers.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import { createOutbox, defaultOutboxPolicy, outboundIdOf } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
 
@@ -58,6 +60,10 @@ const statusOf = async (ids: number[]) =>
       .from(messages)
       .where(inArray(messages.id, ids))
   ).sort((a, b) => a.id - b.id);
+
+/** A message as the chat shows it. */
+const shown = async (ticketId: number, id: number) =>
+  ((await server.call('GET', `/messages/${ticketId}`, t.admin)).json().messages as Message[]).find((m) => m.id === id);
 
 const bodiesOnPhone = async (number: string) => (await phoneOf(server, t.admin, whatsappId, number)).map((m) => m.body);
 
@@ -144,5 +150,56 @@ describe('outbox', () => {
         (l) => l.length === 2,
       ),
     ).toEqual(['um', 'dois']);
+  });
+
+  it('a reply that failed while the connection was down shows why, and leaves once the connection is back', async () => {
+    const { number, ticketId } = await ticketOfNewContact();
+    await server.deps.channels.stop(whatsappId);
+    const sent = await server.call('POST', `/messages/${ticketId}`, t.admin, { body: 'durante a queda' });
+    const id = sent.json()[0].id as number;
+    const failed = await waitUntil(
+      () => shown(ticketId, id),
+      (m) => m?.sendStatus === 'failed',
+      15_000,
+    );
+    expect(failed?.sendError).toBe('ERR_WAPP_NOT_INITIALIZED');
+    await server.deps.channels.start(t.companyId, whatsappId);
+    expect(
+      await waitUntil(
+        () => bodiesOnPhone(number),
+        (l) => l.length === 1,
+      ),
+    ).toEqual(['durante a queda']);
+    expect(await shown(ticketId, id)).toMatchObject({ sendStatus: 'sent', sendError: null });
+  });
+
+  it('"try again" sends a failed reply once more; only a failed reply can be retried, and only by who sees the ticket', async () => {
+    const { number, ticketId } = await ticketOfNewContact();
+    const channel = server.deps.channels.get(whatsappId);
+    const refused = vi.spyOn(channel, 'sendText').mockRejectedValue(new AppError('ERR_SENDING_WAPP_MSG'));
+    const id = (await server.call('POST', `/messages/${ticketId}`, t.admin, { body: 'de novo' })).json()[0]
+      .id as number;
+    const failed = await waitUntil(
+      () => shown(ticketId, id),
+      (m) => m?.sendStatus === 'failed',
+      15_000,
+    );
+    expect(failed?.sendError).toBe('ERR_SENDING_WAPP_MSG');
+    refused.mockRestore();
+    expect(await bodiesOnPhone(number)).toEqual([]);
+
+    const other = await createTenant(server);
+    expect((await server.call('POST', `/messages/${id}/retry`, other.admin)).statusCode).toBe(404);
+    const retried = await server.call('POST', `/messages/${id}/retry`, t.admin);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ id, sendStatus: 'pending', sendError: null });
+    expect(
+      await waitUntil(
+        () => bodiesOnPhone(number),
+        (l) => l.length === 1,
+      ),
+    ).toEqual(['de novo']);
+    const again = await server.call('POST', `/messages/${id}/retry`, t.admin);
+    expect(again.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
@@ -98,6 +98,34 @@ export function outboundIdOf(m: { id: number; companyId: number; whatsappId: num
   return `3EB0${digest.slice(0, 18).toUpperCase()}`;
 }
 
+/** Wakes a sender for the ticket (any instance), now or after a delay; the sweeper is the safety net. */
+export function wake(jobs: Jobs, ticketId: number, delayMs = 0) {
+  return jobs.send(SEND_QUEUE, { ticketId }, { startAfter: Math.ceil(delayMs / 1000), retryLimit: 0 });
+}
+
+/**
+ * Puts failed messages back in the outbox as new: their attempts start over. `where` names
+ * them (one message the agent retries, or what a dropped connection failed); resolves with the
+ * rows, for their announcement.
+ */
+export async function sendAgain(db: Db, jobs: Jobs, where: SQL) {
+  const rows = await db
+    .update(messages)
+    .set({ sendStatus: 'pending', sendAttempts: 0, sendError: null, nextSendAt: sql`now()` })
+    .where(and(eq(messages.sendStatus, 'failed'), eq(messages.isDeleted, false), where))
+    .returning();
+  for (const ticketId of new Set(rows.map((r) => r.ticketId))) await wake(jobs, ticketId);
+  return rows;
+}
+
+/** Failed because the connection was down: sent again once it is back (within a day, as a person would). */
+export const failedWhileDown = (whatsappId: number) =>
+  and(
+    eq(messages.whatsappId, whatsappId),
+    eq(messages.sendError, 'ERR_WAPP_NOT_INITIALIZED'),
+    sql`${messages.createdAt} > now() - interval '1 day'`,
+  ) as SQL;
+
 const isPermanent = (err: unknown) =>
   err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
 
@@ -148,21 +176,18 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
   const afterFailure = async (row: Claimed, err: unknown) => {
     const last = isPermanent(err) || row.m.sendAttempts >= policy.attempts;
     const delayMs = policy.retryBaseMs * 2 ** (row.m.sendAttempts - 1);
+    const sendError = err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG';
     log.warn({ err, messageId: row.m.id, attempt: row.m.sendAttempts, last }, 'outbound send failed');
     await db
       .update(messages)
       .set(
         last
-          ? { sendStatus: 'failed', claimedAt: null }
-          : { sendStatus: 'pending', claimedAt: null, nextSendAt: new Date(Date.now() + delayMs) },
+          ? { sendStatus: 'failed', claimedAt: null, sendError }
+          : { sendStatus: 'pending', claimedAt: null, sendError, nextSendAt: new Date(Date.now() + delayMs) },
       )
       .where(eq(messages.id, row.m.id));
     if (last) return announce(row);
-    await deps.jobs.send(
-      SEND_QUEUE,
-      { ticketId: row.m.ticketId },
-      { startAfter: Math.ceil(delayMs / 1000), retryLimit: 0 },
-    );
+    await wake(deps.jobs, row.m.ticketId, delayMs);
   };
 
   const deliver = (ticketId: number) =>
@@ -182,7 +207,7 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
         // Recorded right after the provider accepted it: a crash can only duplicate this one message.
         await db
           .update(messages)
-          .set({ sendStatus: 'sent', providerId, ack: 1, claimedAt: null })
+          .set({ sendStatus: 'sent', providerId, ack: 1, claimedAt: null, sendError: null })
           .where(eq(messages.id, row.m.id));
         await announce(row);
       }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
 import { jsonField, readMultipartForm } from '../../platform/http/multipart.js';
 import { type AppDeps, type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
-import { deleteMessage, listMessages, type MessagingDeps, sendMessages } from './messages.service.js';
+import { deleteMessage, listMessages, type MessagingDeps, retryMessage, sendMessages } from './messages.service.js';
 
 /** The message to send: a JSON body, or the multipart form of spec §7 (`medias` files, `body`, `quotedMsg` as JSON). */
 async function sendInput(request: FastifyRequest) {
@@ -42,5 +42,11 @@ export const messagesRoutes: ModuleRoutes = (app, deps: AppDeps, guards) => {
     '/messages/:id',
     { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: messageSchema } } },
     (request) => deleteMessage(ctx(request), messaging, request.params.id),
+  );
+  // Beyond the spec: the chat's "try again" on a message that failed.
+  app.post(
+    '/messages/:id/retry',
+    { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: messageSchema } } },
+    (request) => retryMessage(ctx(request), messaging, request.params.id),
   );
 };

@@ -1,3 +1,4 @@
+import type { MessageMediaType } from '@balcao/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -16,7 +17,7 @@ import { companies } from '../companies/companies.schema.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
 
-export type MediaType = 'chat' | 'image' | 'audio' | 'video' | 'application' | 'locationMessage' | 'vcard' | 'call_log';
+export type MediaType = MessageMediaType;
 
 export const messages = pgTable(
   'messages',
@@ -61,6 +62,8 @@ export const messages = pgTable(
     sendAttempts: integer('send_attempts').notNull().default(0),
     /** A pending message is not claimed before this time (retry backoff). */
     nextSendAt: timestamp('next_send_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Why the last attempt failed (an ERR_* code), shown on the message; cleared once sent. */
+    sendError: varchar('send_error', { length: 40 }),
     /** When the current `sending` claim was taken; an old claim is a send interrupted by a crash. */
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     data: jsonb('data').$type<Record<string, unknown>>(),
@@ -75,6 +78,8 @@ export const messages = pgTable(
     index('messages_outbox_idx')
       .on(t.ticketId, t.id)
       .where(sql`${t.sendStatus} in ('pending', 'sending') and ${t.isDeleted} = false`),
+    // Failed sends of a connection: sent again when it comes back.
+    index('messages_failed_idx').on(t.whatsappId, t.id).where(sql`${t.sendStatus} = 'failed'`),
     index('messages_body_trgm_idx').using('gin', sql`lower(${t.body}) gin_trgm_ops`),
   ],
 );

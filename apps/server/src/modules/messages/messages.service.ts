@@ -1,5 +1,5 @@
 import { companyEvent, type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
@@ -13,7 +13,7 @@ import { ticketRooms } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
-import { SEND_QUEUE } from './messages.outbox.js';
+import { failedWhileDown, sendAgain, wake } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
 import { emitMessage, viewMessage, viewMessages } from './messages.view.js';
 
@@ -184,7 +184,7 @@ export async function queueOutbound(
   }
   // A wake-up only: the rows are the durable work, and the outbox sweeper finds them even if
   // the process dies before this job is written.
-  await deps.jobs.send(SEND_QUEUE, { ticketId: ticket.id }, { retryLimit: 0 });
+  await wake(deps.jobs, ticket.id);
   return created;
 }
 
@@ -210,6 +210,51 @@ export async function deleteMessage(ctx: ServiceContext, deps: MessagingDeps, id
   if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
   emitMessage(ctx.realtime, ctx.companyId, ticket, 'update', message);
   return message;
+}
+
+/** Messages back in the outbox, announced so that their chats drop the error mark. */
+async function announceAgain(deps: OutboundDeps, companyId: number, rows: (typeof messages.$inferSelect)[]) {
+  if (!rows.length) return [];
+  const owners = await deps.db
+    .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
+    .from(tickets)
+    .where(inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))]));
+  const shown = await viewMessages(deps.db, rows);
+  for (const message of shown) {
+    const ticket = owners.find((t) => t.id === message.ticketId);
+    if (ticket) emitMessage(deps.realtime, companyId, ticket, 'update', message);
+  }
+  return shown;
+}
+
+/** "Try again" on a message that failed: it goes back to the outbox with fresh attempts. */
+export async function retryMessage(ctx: ServiceContext, deps: MessagingDeps, id: number): Promise<Message> {
+  const [row] = await ctx.db
+    .select({ ticketId: messages.ticketId, sendStatus: messages.sendStatus, isDeleted: messages.isDeleted })
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.companyId, ctx.companyId)));
+  if (!row) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  await getTicket(ctx, row.ticketId);
+  if (row.sendStatus !== 'failed' || row.isDeleted)
+    throw new AppError('ERR_VALIDATION', {}, 'Only a failed message can be sent again');
+  const rows = await sendAgain(
+    ctx.db,
+    deps.jobs,
+    and(eq(messages.id, id), eq(messages.companyId, ctx.companyId)) as SQL,
+  );
+  const [message] = await announceAgain({ db: ctx.db, realtime: ctx.realtime, jobs: deps.jobs }, ctx.companyId, rows);
+  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  return message;
+}
+
+/** A connection is back: what failed because it was down goes out now, in order. */
+export async function resendFailedWhileDown(deps: OutboundDeps, companyId: number, whatsappId: number) {
+  const rows = await sendAgain(
+    deps.db,
+    deps.jobs,
+    and(eq(messages.companyId, companyId), failedWhileDown(whatsappId)) as SQL,
+  );
+  await announceAgain(deps, companyId, rows);
 }
 
 /** A connection's stored message by its provider id: what a reply quotes on the provider's side. */

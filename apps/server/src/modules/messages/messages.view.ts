@@ -47,6 +47,7 @@ export async function viewMessages(
       read: r.read,
       participant: r.participant,
       sendStatus: r.sendStatus,
+      sendError: r.sendError,
       quotedMsg: q
         ? {
             id: q.id,

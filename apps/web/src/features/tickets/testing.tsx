@@ -58,6 +58,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     read: true,
     participant: null,
     sendStatus: 'received',
+    sendError: null,
     quotedMsg: null,
     contact: { id: 101, name: 'Contato 1' },
     createdAt: '2024-05-01T10:00:00.000Z',

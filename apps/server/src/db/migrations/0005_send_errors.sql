@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "send_error" varchar(40);--> statement-breakpoint
+CREATE INDEX "messages_failed_idx" ON "messages" USING btree ("whatsapp_id","id") WHERE "messages"."send_status" = 'failed';
