@@ -126,13 +126,14 @@ describe('outbox', () => {
     const sends = vi.spyOn(server.deps.channels.get(whatsappId), 'sendText');
     await storedReplies(ticketId, bodies);
     await Promise.all([...senders, ...senders].map((s) => s.deliver(ticketId)));
-    expect(sends.mock.calls.filter(([to]) => to === number)).toHaveLength(30);
-    sends.mockRestore();
     const phone = await waitUntil(
       () => bodiesOnPhone(number),
       (l) => l.length >= 30,
     );
     expect(phone).toEqual(bodies);
+    // The server's own sweeper may have taken part too: still one send per reply.
+    expect(sends.mock.calls.filter(([to]) => to === number)).toHaveLength(30);
+    sends.mockRestore();
   });
 
   it('a reply that fails holds the newer ones back until it is retried, so the contact reads them in order', async () => {
