@@ -7,8 +7,8 @@ import { getSetting } from '../modules/settings/settings.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import { whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
+import { DEFAULT_TIME_ZONE, renderTemplate } from '../platform/templates.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
-import { DEFAULT_TIME_ZONE, renderTemplate } from './templates.js';
 
 /**
  * Business hours of DOMAIN §3. A weekly schedule has (at most) one entry per weekday, matched by

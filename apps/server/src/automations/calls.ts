@@ -3,8 +3,8 @@ import { handleInbound } from '../inbound/handle-inbound.js';
 import { getSetting } from '../modules/settings/settings.service.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import type { Storage } from '../platform/storage/storage.js';
+import { DEFAULT_TIME_ZONE } from '../platform/templates.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
-import { DEFAULT_TIME_ZONE } from './templates.js';
 
 export const CALLS_DISABLED_MESSAGE =
   'As chamadas de voz e vídeo estão desabilitadas para este WhatsApp, por favor, envie uma mensagem de texto.';

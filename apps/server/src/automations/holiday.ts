@@ -4,8 +4,8 @@ import { getSetting } from '../modules/settings/settings.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
+import { localTime, renderTemplate } from '../platform/templates.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
-import { localTime, renderTemplate } from './templates.js';
 
 /** The 'YYYY-MM-DD' of `at` on the company's wall calendar. */
 function localDate(at: Date, timeZone: string): string {

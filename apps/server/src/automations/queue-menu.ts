@@ -9,8 +9,8 @@ import { getSetting } from '../modules/settings/settings.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
 import { whatsappQueueLink, whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
+import { renderTemplate } from '../platform/templates.js';
 import { type AutomationDeps, type AutomationTicket, sendAutomatic } from './send-automatic.js';
-import { renderTemplate } from './templates.js';
 
 /**
  * The queue menu and the queue-options chatbot of DOMAIN §2. The per-ticket state lives in the

@@ -1,7 +1,7 @@
 import { getSetting } from '../modules/settings/settings.service.js';
+import { renderTemplate } from '../platform/templates.js';
 import type { AutomationDeps, AutomationTicket } from './send-automatic.js';
 import { sendAutomatic } from './send-automatic.js';
-import { renderTemplate } from './templates.js';
 
 /** What the closing automations need: no logger, so the scheduled job can use them too. */
 export type SayDeps = Pick<AutomationDeps, 'db' | 'realtime' | 'jobs'>;

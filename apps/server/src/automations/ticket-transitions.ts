@@ -1,4 +1,4 @@
-import type { TicketTransition } from '../modules/tickets/tickets.service.js';
+import { type TicketTransition, transferOf } from '../modules/tickets/tickets.service.js';
 import { acceptGreeting } from './accept-greeting.js';
 import { afterClose } from './rating.js';
 import type { SayDeps } from './say.js';
@@ -15,9 +15,7 @@ export async function runTicketTransition(deps: SayDeps, { ctx, before, ticket }
     return;
   }
   if (before.status === 'closed') return;
-  const queueChanged = ticket.queueId !== null && ticket.queueId !== before.queueId;
-  // Taking a ticket oneself is an acceptance; giving it to someone else is a transfer.
-  const userChanged = ticket.userId !== null && ticket.userId !== before.userId && ticket.userId !== ctx.userId;
-  if (queueChanged || userChanged) return transferNotice(deps, t, { queueChanged, userChanged });
+  const transfer = transferOf(ctx.userId, before, ticket);
+  if (transfer) return transferNotice(deps, t, transfer);
   if (before.status === 'pending' && ticket.status === 'open') return acceptGreeting(deps, t);
 }

@@ -10,6 +10,8 @@ export const MEDIA_TYPES = [
   'locationMessage',
   'vcard',
   'call_log',
+  /** Not a WhatsApp message: the event line of a transfer, its body naming where the ticket went. */
+  'transfer',
 ] as const;
 export type MessageMediaType = (typeof MEDIA_TYPES)[number];
 
@@ -62,6 +64,8 @@ export const messageSendBody = z.object({
   fromMe: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional(),
   mediaUrl: z.string().max(2000).optional(),
   quotedMsg: z.object({ id: intId() }).passthrough().nullable().optional(),
+  /** The quick reply the body came from: its file is sent along. */
+  quickMessageId: intId().optional(),
 });
 
 export interface AppMessageEvent {

@@ -70,4 +70,6 @@ export type UserUpdate = z.infer<typeof userUpdate>;
 export const usersListQuery = pageQuery;
 export const usersListReply = z.object({ users: z.array(userSchema), count: z.number(), hasMore: z.boolean() });
 export const usersSimpleListQuery = z.object({ companyId: intId().optional() });
-export const userRefList = z.array(userSchema.pick({ id: true, name: true, profile: true, online: true }));
+export const userRefList = z.array(
+  userSchema.pick({ id: true, name: true, profile: true, online: true }).extend({ queueIds: z.array(z.number()) }),
+);

@@ -6,14 +6,20 @@ import { jsonField, readMultipartForm } from '../../platform/http/multipart.js';
 import { type AppDeps, type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { deleteMessage, listMessages, type MessagingDeps, retryMessage, sendMessages } from './messages.service.js';
 
-/** The message to send: a JSON body, or the multipart form of spec §7 (`medias` files, `body`, `quotedMsg` as JSON). */
+/**
+ * The message to send: a JSON body, or the multipart form of spec §7 (`medias` files, `body`, `quotedMsg` as
+ * JSON); either may name the quick reply it came from (`quickMessageId`).
+ */
 async function sendInput(request: FastifyRequest) {
   const form = request.isMultipart() ? await readMultipartForm(request, 'medias') : undefined;
   const parsed = messageSendBody.safeParse(
-    form ? { body: form.fields.body, quotedMsg: jsonField(form, 'quotedMsg') } : (request.body ?? {}),
+    form
+      ? { body: form.fields.body, quotedMsg: jsonField(form, 'quotedMsg'), quickMessageId: form.fields.quickMessageId }
+      : (request.body ?? {}),
   );
   if (!parsed.success) throw new AppError('ERR_VALIDATION', {}, parsed.error.issues[0]?.message);
-  return { body: parsed.data.body, quotedMsgId: parsed.data.quotedMsg?.id, files: form?.files ?? [] };
+  const { body, quotedMsg, quickMessageId } = parsed.data;
+  return { body, quotedMsgId: quotedMsg?.id, quickMessageId, files: form?.files ?? [] };
 }
 
 export const messagesRoutes: ModuleRoutes = (app, deps: AppDeps, guards) => {

@@ -8,7 +8,10 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { pageOf, pageWindow } from '../../platform/pagination.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { Storage } from '../../platform/storage/storage.js';
+import { renderTemplate } from '../../platform/templates.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { copyQuickMessageMedia } from '../quick-messages/quick-messages.service.js';
+import { getSetting } from '../settings/settings.service.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
@@ -85,16 +88,18 @@ async function markTicketRead(
 
 /**
  * Stores the agent's message(s) as pending and hands them to the durable send job. Rejected at
- * once when the connection is not connected, so nothing is stored that cannot be sent.
+ * once when the connection is not connected, so nothing is stored that cannot be sent. The body's
+ * variables (DOMAIN §6) are rendered for the ticket's contact, and a quick reply's file goes along.
  */
 export async function sendMessages(
   ctx: ServiceContext,
   deps: MessagingDeps,
   ticketId: number,
-  input: { body: string; quotedMsgId?: number; files: UploadedFile[] },
+  input: { body: string; quotedMsgId?: number; quickMessageId?: number; files: UploadedFile[] },
 ): Promise<Message[]> {
   const ticket = await getTicket(ctx, ticketId);
-  if (!input.body.trim() && input.files.length === 0) throw new AppError('ERR_VALIDATION', {}, 'Empty message');
+  const empty = () => new AppError('ERR_VALIDATION', {}, 'Empty message');
+  if (!input.body.trim() && input.files.length === 0 && !input.quickMessageId) throw empty();
   const [connection] = await ctx.db
     .select({ status: whatsapps.status })
     .from(whatsapps)
@@ -118,9 +123,19 @@ export async function sendMessages(
     if (quoted.isDeleted || unsent) throw new AppError('ERR_FETCH_WAPP_MSG');
     quotedMsgId = quoted.id;
   }
-  const stored = await Promise.all(
+  // Copied once nothing else can refuse the message, so a refusal leaves no orphan file.
+  const quickMedia = input.quickMessageId ? await copyQuickMessageMedia(ctx, deps.storage, input.quickMessageId) : null;
+  if (!input.body.trim() && input.files.length === 0 && !quickMedia) throw empty();
+  const uploaded = await Promise.all(
     input.files.map(async (f) => ({ file: f, key: (await deps.storage.put(ctx.companyId, f.data, f.fileName)).key })),
   );
+  const stored = quickMedia ? [{ file: quickMedia, key: quickMedia.key }, ...uploaded] : uploaded;
+  const body = renderTemplate(input.body, {
+    contact: ticket.contact,
+    ticket,
+    now: new Date(),
+    timeZone: await getSetting(ctx.db, ctx.companyId, 'timezone'),
+  });
   const base = {
     companyId: ctx.companyId,
     ticketId,
@@ -135,14 +150,14 @@ export async function sendMessages(
   const values = stored.length
     ? stored.map(({ file, key }, i) => ({
         ...base,
-        body: i === 0 ? input.body : '',
+        body: i === 0 ? body : '',
         mediaType: mediaTypeOf(file.mimetype),
         mediaKey: key,
         mediaName: file.fileName,
         mediaMime: file.mimetype,
       }))
-    : [{ ...base, body: input.body, mediaType: 'chat' as const }];
-  const lastMessage = input.body || stored.at(-1)?.file.fileName || '';
+    : [{ ...base, body, mediaType: 'chat' as const }];
+  const lastMessage = body || stored.at(-1)?.file.fileName || '';
   return queueOutbound(
     { db: ctx.db, realtime: ctx.realtime, jobs: deps.jobs },
     ctx.companyId,

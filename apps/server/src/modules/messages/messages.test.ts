@@ -76,6 +76,7 @@ type Message = {
   fromMe: boolean;
   ack: number;
   sendStatus: string;
+  sendError: string | null;
   isDeleted: boolean;
   mediaType: string;
   mediaUrl: string | null;
@@ -341,7 +342,7 @@ describe('sending', () => {
     expect(await messageById(id)).toMatchObject({ isDeleted: true, body: '' });
   });
 
-  it('a send that keeps failing ends as failed, and the chat is told', async () => {
+  it('a send that keeps failing ends as failed with its reason, and leaves once the connection is back', async () => {
     // The channel dies while the connection still reads CONNECTED: every attempt fails.
     await server.deps.channels.stop(whatsappId);
     try {
@@ -354,11 +355,18 @@ describe('sending', () => {
       const [created] = await send({ body: 'Vai falhar' });
       expect(created.sendStatus).toBe('pending');
       expect((await failed).message.id).toBe(created.id);
+      expect((await failed).message.sendError).toBe('ERR_WAPP_NOT_INITIALIZED');
       expect(await messageById(created.id)).toMatchObject({ sendStatus: 'failed', ack: 0 });
+      expect((await phoneOf(server, t.admin, whatsappId, NUMBER)).map((m) => m.body)).not.toContain('Vai falhar');
     } finally {
       await server.deps.channels.start(t.companyId, whatsappId);
     }
     expect((await call(t.admin, 'GET', `/whatsapp/${whatsappId}`)).json().status).toBe('CONNECTED');
-    expect((await phoneOf(server, t.admin, whatsappId, NUMBER)).map((m) => m.body)).not.toContain('Vai falhar');
+    // It failed because the connection was down: once it is back, the reply leaves, once.
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (list) => list.some((m) => m.body === 'Vai falhar'),
+    );
+    expect(phone.filter((m) => m.body === 'Vai falhar')).toHaveLength(1);
   });
 });

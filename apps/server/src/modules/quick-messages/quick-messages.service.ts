@@ -75,6 +75,19 @@ async function findRow(ctx: ServiceContext, id: number, forWrite = false): Promi
 
 export const findQuickMessage = async (ctx: ServiceContext, id: number) => toQuickMessage(await findRow(ctx, id));
 
+/**
+ * A copy of a usable quick message's file for a message to send, or null when it has none: the
+ * message keeps its own file, so editing or deleting the quick message never breaks it.
+ */
+export async function copyQuickMessageMedia(ctx: ServiceContext, storage: Storage, id: number) {
+  const row = await findRow(ctx, id);
+  if (!row.mediaKey || !row.mediaName || !row.mediaMime) return null;
+  const file = await storage.open(row.mediaKey);
+  if (!file) return null;
+  const { key } = await storage.put(ctx.companyId, file.stream, row.mediaName);
+  return { key, fileName: row.mediaName, mimetype: row.mediaMime };
+}
+
 type Readable = Pick<Row, 'geral' | 'userId'>;
 
 /** The rooms that may read a quick message, by the rule of `usable`: the company, or its owner. */

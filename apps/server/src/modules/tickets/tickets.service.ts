@@ -8,6 +8,7 @@ import { contacts } from '../contacts/contacts.schema.js';
 import { findContact } from '../contacts/contacts.service.js';
 import { assertIntegrationOfCompany } from '../integrations/integrations.service.js';
 import { messages } from '../messages/messages.schema.js';
+import { emitMessage, viewMessages } from '../messages/messages.view.js';
 import { assertPromptOfCompany } from '../prompts/prompts.service.js';
 import { queues } from '../queues/queues.schema.js';
 import { findQueue } from '../queues/queues.service.js';
@@ -218,6 +219,42 @@ function nextState(ctx: ServiceContext, current: Ticket, input: TicketUpdate) {
   return { status, userId, queueId, whatsappId: input.whatsappId ?? current.whatsappId };
 }
 
+/**
+ * What a change gave away: a new queue, or the ticket to someone else (taking it oneself is an
+ * acceptance). Null when it is no transfer, such as closing or reopening.
+ */
+export function transferOf(actorId: number, before: Ticket, ticket: Ticket) {
+  if (before.status === 'closed' || ticket.status === 'closed') return null;
+  const queueChanged = ticket.queueId !== null && ticket.queueId !== before.queueId;
+  const userChanged = ticket.userId !== null && ticket.userId !== before.userId && ticket.userId !== actorId;
+  return queueChanged || userChanged ? { queueChanged, userChanged } : null;
+}
+
+/**
+ * The transfer's line in the conversation ("Transferido para Bruno · Suporte"): a stored message
+ * that is never sent, so every reader and every reload shows it where it happened.
+ */
+async function recordTransfer(ctx: ServiceContext, ticket: Ticket) {
+  const to = [ticket.user?.name, ticket.queue?.name].filter(Boolean).join(' · ');
+  const [row] = await ctx.db
+    .insert(messages)
+    .values({
+      companyId: ctx.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      contactId: ticket.contactId,
+      fromMe: true,
+      read: true,
+      userId: ctx.userId,
+      mediaType: 'transfer',
+      body: to,
+    })
+    .returning();
+  const [message] = await viewMessages(ctx.db, [row]);
+  // The whole ticket goes along: the lists keep its last message instead of showing this line.
+  emitMessage(ctx.realtime, ctx.companyId, ticket, 'create', message, { ticket });
+}
+
 /** A saved change of a ticket, for the automations that follow it (DOMAIN §4). */
 export interface TicketTransition {
   ctx: ServiceContext;
@@ -299,6 +336,7 @@ export async function updateTicket(
   const ticket = await selectTicket(ctx.db, ctx.companyId, id);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   emitTicket(ctx.realtime, ctx.companyId, ticket, current);
+  if (transferOf(ctx.userId, current, ticket)) await recordTransfer(ctx, ticket);
   if (after) await after({ ctx, before: current, ticket });
   return ticket;
 }

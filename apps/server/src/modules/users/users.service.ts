@@ -79,10 +79,22 @@ export async function listUsers(ctx: ServiceContext, q: { searchParam: string; p
   return { users: await withQueues(ctx.db, page.items), count: total, hasMore: page.hasMore };
 }
 
-/** Short list for pickers (transfer, filters): every user of the caller's company. */
+/** A user's queue ids, for the transfer dialog, which offers only the users of the chosen queue. */
+const queueIdsOfUser = sql<number[]>`coalesce(
+  (select array_agg(${userQueues.queueId} order by ${userQueues.queueId}) from ${userQueues}
+   where ${userQueues.userId} = ${users.id}),
+  '{}')`;
+
+/** Short list for pickers (transfer, filters): every user of the caller's company, with their queues' ids. */
 export function listUserRefs(db: Db, companyId: number) {
   return db
-    .select({ id: users.id, name: users.name, profile: users.profile, online: users.online })
+    .select({
+      id: users.id,
+      name: users.name,
+      profile: users.profile,
+      online: users.online,
+      queueIds: queueIdsOfUser,
+    })
     .from(users)
     .where(eq(users.companyId, companyId))
     .orderBy(sql`lower(${users.name})`);

@@ -242,7 +242,7 @@ describe('list', () => {
     expect(list.map((u) => u.id)).toEqual(expect.arrayContaining([a.admin.user.id, a.user.user.id]));
     expect(list.map((u) => u.id)).not.toContain(b.admin.user.id);
     expect(list.map((u) => u.id)).not.toContain(b.user.user.id);
-    for (const u of list) expect(Object.keys(u).sort()).toEqual(['id', 'name', 'online', 'profile']);
+    for (const u of list) expect(Object.keys(u).sort()).toEqual(['id', 'name', 'online', 'profile', 'queueIds']);
   });
 });
 

@@ -107,6 +107,33 @@ describe('MessageInput', () => {
     expect(screen.queryByTestId('quick-replies')).toBeNull();
   });
 
+  it("attaches a quick reply's file: removable, and sent as quickMessageId with the unrendered text", async () => {
+    localStorage.setItem('signOption', 'false');
+    const api = mockApi({
+      'POST /messages/1': () => [message({ id: 51, fromMe: true })],
+      'GET /quick-messages/list': () => [
+        quickMessage({ id: 3, shortcode: 'menu', message: 'Olá {{firstName}}!', isMedia: true, mediaName: 'menu.pdf' }),
+      ],
+    });
+    renderInput();
+    await userEvent.type(input(), '/men');
+    await userEvent.click(await screen.findByTestId('quick-reply-3'));
+    expect(screen.getByTestId('quick-reply-media').textContent).toBe('menu.pdf');
+    await userEvent.type(input(), '{Enter}');
+    await waitFor(() =>
+      expect(api.calls('POST /messages/1')).toEqual([{ body: 'Olá {{firstName}}!', quickMessageId: 3 }]),
+    );
+    expect(screen.queryByTestId('quick-reply-media')).toBeNull();
+
+    // Removing the file sends the text alone.
+    await userEvent.type(input(), '/men');
+    await userEvent.click(await screen.findByTestId('quick-reply-3'));
+    fireEvent.click(screen.getByTestId('quick-reply-media').querySelector('.MuiChip-deleteIcon') as Element);
+    await userEvent.type(input(), '{Enter}');
+    await waitFor(() => expect(api.calls('POST /messages/1')).toHaveLength(2));
+    expect(api.calls('POST /messages/1')[1]).toEqual({ body: 'Olá {{firstName}}!' });
+  });
+
   it('asks to accept a pending ticket instead of offering the input', () => {
     renderInput(ticket({ id: 1, status: 'pending', userId: null, user: null }));
     expect(screen.queryByTestId('message-input')).toBeNull();

@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
 import { toastError } from '../../components/toastError';
-import { quickReplySuggestions, signedBody, storedSignOption, storeSignOption } from './compose';
+import { type QuickReplyOption, quickReplySuggestions, signedBody, storedSignOption, storeSignOption } from './compose';
 import { QuotedMessage } from './MessageItem';
 import { messagesApi, useQuickReplies } from './messagesApi';
 import { appendMessages, type MessagesData } from './messagesCache';
@@ -42,6 +42,8 @@ interface Outgoing {
   body: string;
   files: File[];
   quoted: Message | null;
+  /** The picked quick reply, when its file goes along. */
+  quick: QuickReplyOption | null;
 }
 
 function Hint({ text, action }: { text: string; action?: ReactNode }) {
@@ -87,6 +89,7 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
   const fileRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const [quick, setQuick] = useState<QuickReplyOption | null>(null);
   const [sign, setSign] = useState(storedSignOption);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
@@ -106,11 +109,9 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
   }, [replyingTo?.id, ticket.id, writable]);
 
   const send = useMutation({
-    mutationFn: ({ body, files: medias, quoted }: Outgoing) => {
-      const quotedMsg = quoted ? { id: quoted.id } : null;
-      return medias.length
-        ? messagesApi.sendMedia(ticket.id, medias, { body, quotedMsg })
-        : messagesApi.send(ticket.id, { body, quotedMsg });
+    mutationFn: ({ body, files: medias, quoted, quick: picked }: Outgoing) => {
+      const input = { body, quotedMsg: quoted ? { id: quoted.id } : null, quickMessageId: picked?.id };
+      return medias.length ? messagesApi.sendMedia(ticket.id, medias, input) : messagesApi.send(ticket.id, input);
     },
     onSuccess: (created) => {
       queryClient.setQueryData<MessagesData>(queryKeys.messages.list(ticket.id), (data) =>
@@ -120,24 +121,32 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
     onError: toastError,
   });
 
+  const empty = !text.trim() && files.length === 0 && !quick;
+
   function submit() {
+    if (empty) return;
     const trimmed = text.trim();
-    if (!trimmed && files.length === 0) return;
     const body = trimmed ? signedBody(trimmed, me.name, sign) : '';
     send.mutate(
-      { body, files, quoted: replyingTo },
+      { body, files, quoted: replyingTo, quick },
       {
         // Give the text back when it could not be sent.
-        onError: () => setText((current) => current || text),
+        onError: () => {
+          setText((current) => current || text);
+          setQuick((current) => current ?? quick);
+        },
       },
     );
     setText('');
     setFiles([]);
+    setQuick(null);
     reply?.setReplyingTo(null);
   }
 
-  function pick(value: string) {
-    setText(value);
+  /** A quick reply's text goes in the input; its file, if any, waits beside it as an attachment. */
+  function pick(option: QuickReplyOption) {
+    setText(option.value);
+    setQuick(option.media ? option : null);
     setActive(0);
     setDismissed(true);
     inputRef.current?.focus();
@@ -157,7 +166,7 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
       }
       if (event.key === 'Enter' && !event.shiftKey) {
         event.preventDefault();
-        pick(suggestions[Math.min(active, suggestions.length - 1)].value);
+        pick(suggestions[Math.min(active, suggestions.length - 1)]);
         return;
       }
     }
@@ -185,7 +194,7 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
     const file = await recorder.stop();
     // Too short to be a voice note: dropped without a word (spec §2).
     if (!file) return;
-    send.mutate({ body: '', files: [file], quoted: replyingTo });
+    send.mutate({ body: '', files: [file], quoted: replyingTo, quick: null });
     reply?.setReplyingTo(null);
   }
 
@@ -233,8 +242,17 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
           </Tooltip>
         </Stack>
       )}
-      {files.length > 0 && (
+      {(files.length > 0 || quick) && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, px: 1.5, pt: 1 }} data-testid="attachments">
+          {quick && (
+            <Chip
+              icon={<InsertDriveFile />}
+              label={quick.media}
+              onDelete={() => setQuick(null)}
+              sx={{ maxWidth: 240 }}
+              data-testid="quick-reply-media"
+            />
+          )}
           {files.map((file, index) => (
             <Chip
               key={`${file.name}-${file.size}-${file.lastModified}`}
@@ -267,7 +285,7 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
                 key={option.id}
                 selected={index === active}
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(option.value)}
+                onClick={() => pick(option)}
                 data-testid={`quick-reply-${option.id}`}
               >
                 <ListItemText primary={option.label} />
@@ -331,7 +349,7 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
             maxRows={MAX_INPUT_ROWS}
             fullWidth
             size="small"
-            placeholder={t(files.length ? 'messages.input.caption' : 'messages.input.placeholder')}
+            placeholder={t(files.length || quick ? 'messages.input.caption' : 'messages.input.placeholder')}
             value={text}
             onChange={(event) => {
               setText(event.target.value);
@@ -342,7 +360,7 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
             slotProps={{ htmlInput: { 'data-testid': 'message-input', 'aria-label': t('messages.input.placeholder') } }}
             sx={{ '& .MuiOutlinedInput-root': { borderRadius: 3, bgcolor: 'background.default' } }}
           />
-          {!text.trim() && files.length === 0 && (
+          {empty && (
             <Tooltip title={t('messages.input.record')}>
               <IconButton onClick={() => void startRecording()} data-testid="record-button">
                 <Mic />
@@ -354,7 +372,7 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
               <IconButton
                 color="primary"
                 onClick={submit}
-                disabled={!text.trim() && files.length === 0}
+                disabled={empty}
                 data-testid="send-button"
                 aria-label={t('messages.input.send')}
               >

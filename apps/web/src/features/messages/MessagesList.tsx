@@ -172,15 +172,19 @@ export function MessagesList({ ticket, readOnly = false, testId = 'message-list'
           return (
             <Fragment key={message.id}>
               {newDay && <DateSeparator date={message.createdAt} />}
-              <MessageItem
-                message={message}
-                showSender={ticket.isGroup}
-                readOnly={readOnly}
-                highlighted={highlighted === message.id}
-                onReply={(m) => reply?.setReplyingTo(m)}
-                onDelete={setDeleting}
-                onQuotedClick={scrollToQuoted}
-              />
+              {message.mediaType === 'transfer' ? (
+                <Marker label={t('messages.transferred', { to: message.body })} testId="transfer-line" />
+              ) : (
+                <MessageItem
+                  message={message}
+                  showSender={ticket.isGroup}
+                  readOnly={readOnly}
+                  highlighted={highlighted === message.id}
+                  onReply={(m) => reply?.setReplyingTo(m)}
+                  onDelete={setDeleting}
+                  onQuotedClick={scrollToQuoted}
+                />
+              )}
             </Fragment>
           );
         })}

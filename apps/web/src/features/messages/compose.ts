@@ -7,6 +7,8 @@ export interface QuickReplyOption {
   label: string;
   /** The text inserted in the input. */
   value: string;
+  /** The name of the quick reply's file, sent along with the text; null without one. */
+  media: string | null;
 }
 
 /** "/shortcode - message", the message cut at 35 characters plus "...". */
@@ -24,7 +26,7 @@ export function quickReplySuggestions(input: string, quickMessages: QuickMessage
   const term = input.slice(1).toLowerCase();
   return quickMessages
     .filter((q) => q.shortcode.toLowerCase().includes(term))
-    .map((q) => ({ id: q.id, label: quickReplyLabel(q), value: q.message }));
+    .map((q) => ({ id: q.id, label: quickReplyLabel(q), value: q.message, media: q.isMedia ? q.mediaName : null }));
 }
 
 /** The sign option: the user's name in bold and a line break before the text. */

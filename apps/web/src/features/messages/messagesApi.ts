@@ -12,18 +12,25 @@ export interface MessagesPage {
 export interface SendInput {
   body: string;
   quotedMsg?: { id: number } | null;
+  /** The quick reply whose file goes along (the server renders the body's variables either way). */
+  quickMessageId?: number;
 }
 
 export const messagesApi = {
   list: (ticketId: number, pageNumber: number) => http.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
-  send: (ticketId: number, { body, quotedMsg }: SendInput) =>
-    http.post<Message[]>(`/messages/${ticketId}`, quotedMsg ? { body, quotedMsg } : { body }),
+  send: (ticketId: number, { body, quotedMsg, quickMessageId }: SendInput) =>
+    http.post<Message[]>(`/messages/${ticketId}`, {
+      body,
+      ...(quotedMsg ? { quotedMsg } : {}),
+      ...(quickMessageId ? { quickMessageId } : {}),
+    }),
   /** Multipart: the files as `medias`, the caption as `body`, the quoted message as JSON. */
-  sendMedia: (ticketId: number, files: File[], { body, quotedMsg }: SendInput) => {
+  sendMedia: (ticketId: number, files: File[], { body, quotedMsg, quickMessageId }: SendInput) => {
     const form = new FormData();
     for (const file of files) form.append('medias', file, file.name);
     form.append('body', body);
     if (quotedMsg) form.append('quotedMsg', JSON.stringify({ id: quotedMsg.id }));
+    if (quickMessageId) form.append('quickMessageId', String(quickMessageId));
     return http.postForm<Message[]>(`/messages/${ticketId}`, form);
   },
   remove: (id: number) => http.delete<Message | undefined>(`/messages/${id}`),

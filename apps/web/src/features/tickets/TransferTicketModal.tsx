@@ -9,13 +9,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { useSessionUser } from '../../app/AuthContext';
 import { ModalActions } from '../../components/ModalActions';
 import { QueueSelect } from '../../components/QueueSelect';
 import { toastError } from '../../components/toastError';
 import { useQueues } from '../queues/queuesApi';
 import { ConnectionSelect } from './ConnectionSelect';
-import { ticketsApi, useUserOptions } from './ticketsApi';
+import { ticketsApi, type UserOption, useUserOptions } from './ticketsApi';
 import { useStoreTicket, viewerOf } from './ticketsQueries';
 
 interface TransferTicketModalProps {
@@ -23,6 +24,10 @@ interface TransferTicketModalProps {
   open: boolean;
   onClose: () => void;
 }
+
+/** The users a ticket can be given to in a queue: its members only. */
+export const usersOfQueue = (users: UserOption[], queueId: number | '') =>
+  queueId === '' ? [] : users.filter((user) => user.queueIds.includes(queueId));
 
 /** Transfer: a queue (required), optionally a user and a connection. Without a user the ticket goes back to pending. */
 export function TransferTicketModal({ ticket, open, onClose }: TransferTicketModalProps) {
@@ -54,6 +59,8 @@ export function TransferTicketModal({ ticket, open, onClose }: TransferTicketMod
       }),
     onSuccess: (updated) => {
       store(updated);
+      const to = [updated.user?.name, updated.queue?.name].filter(Boolean).join(' · ');
+      toast.success(t('tickets.transfer.done', { to }), { toastId: `transfer-${updated.id}` });
       onClose();
       navigate('/tickets');
     },
@@ -79,6 +86,10 @@ export function TransferTicketModal({ ticket, open, onClose }: TransferTicketMod
             onChange={(value) => {
               setQueueId(value);
               setQueueError(false);
+              // A user chosen for another queue is not offered any more.
+              setUserId((current) =>
+                usersOfQueue(users.data ?? [], value).some((user) => user.id === current) ? current : '',
+              );
             }}
             label={t('tickets.transfer.queue')}
             testId="transfer-queue"
@@ -98,7 +109,7 @@ export function TransferTicketModal({ ticket, open, onClose }: TransferTicketMod
             <MenuItem value="">
               <em>{t('tickets.transfer.noUser')}</em>
             </MenuItem>
-            {(users.data ?? []).map((user) => (
+            {usersOfQueue(users.data ?? [], queueId).map((user) => (
               <MenuItem key={user.id} value={user.id} data-testid={`transfer-user-${user.id}`}>
                 {user.name}
               </MenuItem>

@@ -33,7 +33,7 @@ export interface TicketListFilter {
   users?: number[];
 }
 
-export type UserOption = Pick<User, 'id' | 'name' | 'profile' | 'online'>;
+export type UserOption = Pick<User, 'id' | 'name' | 'profile' | 'online'> & { queueIds: number[] };
 
 function listQuery(filter: TicketListFilter, pageNumber: number) {
   return {

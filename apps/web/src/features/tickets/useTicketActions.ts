@@ -1,10 +1,12 @@
 import type { Ticket, TicketUpdate } from '@balcao/shared';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
 import { toastError } from '../../components/toastError';
 import { ticketsApi } from './ticketsApi';
 import { useStoreTicket, viewerOf } from './ticketsQueries';
+import { toastWithUndo } from './undoToast';
 
 interface Change {
   ticket: Ticket;
@@ -30,6 +32,7 @@ export const transitions = {
  * list at once; accepting or reopening opens the ticket, resolving or returning it leaves it.
  */
 export function useTicketActions() {
+  const { t } = useTranslation();
   const me = useSessionUser();
   const navigate = useNavigate();
   const store = useStoreTicket(viewerOf(me));
@@ -41,6 +44,17 @@ export function useTicketActions() {
 
   const run = (ticket: Ticket, change: TicketUpdate, then?: (updated: Ticket) => void) =>
     update.mutate({ ticket, change }, { onSuccess: then });
+  const opened = (updated: Ticket) => navigate(`/tickets/${updated.uuid}`);
+  const reopen = (ticket: Ticket) => run(ticket, transitions.reopen(me.id), opened);
+  // The undo outlives the chat it came from (resolving left it): a plain call, not this hook's mutation.
+  const undoResolve = (ticket: Ticket) =>
+    ticketsApi
+      .update(ticket.id, transitions.reopen(me.id))
+      .then((updated) => {
+        store(updated);
+        opened(updated);
+      })
+      .catch(toastError);
 
   return {
     busyId: update.isPending ? (update.variables?.ticket.id ?? null) : null,
@@ -49,12 +63,17 @@ export function useTicketActions() {
         then?.(updated);
         navigate(`/tickets/${updated.uuid}`);
       }),
-    reopen: (ticket: Ticket) =>
-      run(ticket, transitions.reopen(me.id), (updated) => navigate(`/tickets/${updated.uuid}`)),
-    /** `leave`: the ticket is on screen, so go back to /tickets afterwards. */
+    reopen,
+    /** `leave`: the ticket is on screen, so go back to /tickets afterwards. Undoing reopens it. */
     resolve: (ticket: Ticket, leave: boolean) =>
-      run(ticket, transitions.resolve(me.id), () => {
+      run(ticket, transitions.resolve(me.id), (updated) => {
         if (leave) navigate('/tickets');
+        toastWithUndo(
+          t('tickets.resolvedToast'),
+          t('tickets.undo'),
+          () => undoResolve(updated),
+          `resolved-${updated.id}`,
+        );
       }),
     returnToPending: (ticket: Ticket) => run(ticket, transitions.returnToPending(), () => navigate('/tickets')),
   };

@@ -1,4 +1,4 @@
-/** The message variables of DOMAIN §6, rendered in every automatic message. */
+/** The message variables of DOMAIN §6: automatic messages, quick replies and agent messages. */
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
