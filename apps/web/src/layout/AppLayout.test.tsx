@@ -27,7 +27,7 @@ function renderShell(user = sessionUser()) {
 describe('AppLayout', () => {
   it('greets the user and shows the due date, version and both menu sections to an admin', () => {
     renderShell(sessionUser({ name: 'Ana' }, { name: 'Acme', dueDate: '2030-05-31' }));
-    expect(screen.getByTestId('greeting').textContent).toBe('Olá Ana, Bem vindo a Acme!');
+    expect(screen.getByTestId('greeting').textContent).toBe('Olá Ana, boas-vindas a Acme!');
     expect(screen.getByTestId('due-date').textContent).toBe('Ativo até 31/05/2030');
     expect(screen.getByTestId('app-version').textContent).toBe('v1.10.0');
     expect(screen.getByTestId('user-panel-profile').textContent).toBe('Administrador');

@@ -5,18 +5,22 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionUser } from '../app/AuthContext';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { useFirstGesture } from '../features/notifications/useFirstGesture';
 import { useSettingsRealtime } from '../features/settings/useSettingsRealtime';
-import { useTicketNotifications } from '../features/tickets/notifications';
+import { useNotificationCount, useTicketNotifications } from '../features/tickets/notifications';
 import { useUsersRealtime } from '../features/users/useUsersRealtime';
 import { AppDrawer } from './AppDrawer';
 import { TopBar } from './TopBar';
+import { useTitleCount } from './title';
 
-/** The live subscriptions of every private screen; the notifications (sound and count) run only here. */
+/** The live subscriptions of every private screen; the notifications (bell, sound, OS notice, title) run only here. */
 function RealtimeSubscriptions() {
   const me = useSessionUser();
   useUsersRealtime();
   useSettingsRealtime();
-  useTicketNotifications(me.companyId, me.id);
+  useTicketNotifications(me);
+  useFirstGesture();
+  useTitleCount(useNotificationCount());
   return null;
 }
 

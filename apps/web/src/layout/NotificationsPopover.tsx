@@ -13,16 +13,13 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { queryKeys } from '../api/queryKeys';
 import { onScrollLoadMore } from '../components/infiniteScroll';
-import { useInfiniteList } from '../components/useInfiniteList';
 import { plainText } from '../features/messages/content';
 import { formatTicketTime } from '../features/tickets/format';
-import { useNotificationCount } from '../features/tickets/notifications';
-import { ticketsApi } from '../features/tickets/ticketsApi';
+import { useBellList, useNotificationCount } from '../features/tickets/notifications';
 import { listedTickets } from '../features/tickets/ticketsQueries';
 
 function NotificationItem({ ticket, onOpen }: { ticket: Ticket; onOpen: () => void }) {
@@ -54,20 +51,13 @@ function NotificationItem({ ticket, onOpen }: { ticket: Ticket; onOpen: () => vo
 }
 
 /**
- * The pending tickets with unread messages, page by page (the next one near the bottom). It is
- * fetched when the popover opens and again whenever a new message is notified while it is open.
+ * The pending tickets with unread messages, page by page (the next one near the bottom); the
+ * live channel keeps it current (useTicketNotifications).
  */
-function NotificationsList({ count, onOpen }: { count: number; onOpen: (ticket: Ticket) => void }) {
+function NotificationsList({ onOpen }: { onOpen: (ticket: Ticket) => void }) {
   const { t } = useTranslation();
-  const list = useInfiniteList(queryKeys.tickets.notifications, ticketsApi.notifications);
+  const list = useBellList();
   const tickets = listedTickets(list.data);
-  const { refetch } = list;
-  const shownCount = useRef(count);
-  useEffect(() => {
-    if (count === shownCount.current) return;
-    shownCount.current = count;
-    void refetch();
-  }, [count, refetch]);
 
   return (
     <Box
@@ -100,8 +90,8 @@ function NotificationsList({ count, onOpen }: { count: number; onOpen: (ticket: 
 }
 
 /**
- * The top bar's bell (spec §2): its badge counts the contact messages notified since the page
- * loaded; it opens the list of pending tickets with unread messages, each opening its ticket.
+ * The top bar's bell (spec §2): its badge counts the pending tickets with unread messages that it
+ * lists, each opening its ticket.
  */
 export function NotificationsPopover() {
   const { t } = useTranslation();
@@ -150,7 +140,6 @@ export function NotificationsPopover() {
           {t('topbar.notificationsHint')}
         </Typography>
         <NotificationsList
-          count={count}
           onOpen={(ticket) => {
             setAnchor(null);
             navigate(`/tickets/${ticket.uuid}`);

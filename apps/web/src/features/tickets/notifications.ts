@@ -1,62 +1,65 @@
-import { companyEvent } from '@balcao/shared';
-import { useSyncExternalStore } from 'react';
+import { companyEvent, type SessionUser, type Ticket, type TicketEvent } from '@balcao/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { queryKeys } from '../../api/queryKeys';
 import { useSocketEvent } from '../../app/RealtimeProvider';
-import { storedVolume } from '../../layout/volume';
-import { type AppMessagePayload, ticketOfPayload } from './ticketsCache';
+import { useInfiniteList } from '../../components/useInfiniteList';
+import { plainText } from '../messages/content';
+import { showDesktopNotice } from '../notifications/desktop';
+import { playBeep } from '../notifications/sound';
+import { ticketsApi } from './ticketsApi';
+import { type AppMessagePayload, findTicket, placeTicket, type TicketsData, ticketOfPayload } from './ticketsCache';
 
-type Listener = () => void;
-
-/**
- * Unseen contact messages per ticket (the notification badge), and the ticket on screen. Opening
- * a ticket clears its count.
- */
-function createNotificationStore() {
-  const counts = new Map<number, number>();
-  const listeners = new Set<Listener>();
-  let total = 0;
+/** The ticket on screen: its contact messages do not call for attention while the page is visible. */
+function createViewingStore() {
   let viewing: number | null = null;
-  const changed = () => {
-    total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-    for (const listener of listeners) listener();
-  };
   return {
-    add(ticketId: number) {
-      counts.set(ticketId, (counts.get(ticketId) ?? 0) + 1);
-      changed();
-    },
-    clear(ticketId: number) {
-      if (counts.delete(ticketId)) changed();
-    },
-    reset() {
-      counts.clear();
-      viewing = null;
-      changed();
-    },
     setViewing(ticketId: number | null) {
       viewing = ticketId;
-      if (ticketId !== null) this.clear(ticketId);
     },
     viewing: () => viewing,
-    total: () => total,
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
   };
 }
 
-export const ticketNotifications = createNotificationStore();
+export const ticketNotifications = createViewingStore();
 
-/** The number of unseen contact messages, for a badge (e.g. in the top bar). */
-export function useNotificationCount(): number {
-  return useSyncExternalStore(ticketNotifications.subscribe, ticketNotifications.total, ticketNotifications.total);
+/** Whose bell it is: the queues they serve and whether they see tickets without a queue (spec §3 allTicket). */
+export interface BellViewer {
+  userId: number;
+  admin: boolean;
+  queueIds: number[];
+  seesNoQueue: boolean;
+}
+
+export function bellViewerOf(user: Pick<SessionUser, 'id' | 'profile' | 'queues' | 'allTicket'>): BellViewer {
+  const admin = user.profile === 'admin';
+  return {
+    userId: user.id,
+    admin,
+    queueIds: user.queues.map((q) => q.id),
+    seesNoQueue: admin || user.allTicket === 'enable',
+  };
 }
 
 /**
- * A new contact message notifies when its ticket is pending, or is not the one on screen (or the
- * page is hidden); tickets assigned to someone else never notify.
+ * The bell lists what the server lists for it (pending tickets with unread messages the user may
+ * see, tickets.access on the server): a pending ticket in one of the user's queues, assigned to
+ * them, or without a queue for those who see such tickets.
+ */
+export function inBell(ticket: Ticket, viewer: BellViewer): boolean {
+  if (ticket.status !== 'pending' || ticket.unreadMessages <= 0) return false;
+  if (viewer.admin || ticket.userId === viewer.userId) return true;
+  return ticket.queueId === null ? viewer.seesNoQueue : viewer.queueIds.includes(ticket.queueId);
+}
+
+/** A ticket calls for attention when it enters the bell or brings more unread messages to it. */
+export function isNews(previous: Ticket | undefined, next: Ticket, viewer: BellViewer): boolean {
+  return inBell(next, viewer) && (!previous || next.unreadMessages > previous.unreadMessages);
+}
+
+/**
+ * A contact message outside the bell (an open ticket) calls for attention when its ticket is the
+ * user's and is not the one on screen, or the page is hidden.
  */
 export function shouldNotify(
   payload: AppMessagePayload,
@@ -67,51 +70,69 @@ export function shouldNotify(
   if (payload.action !== 'create' || payload.message.fromMe) return false;
   const ticket = ticketOfPayload(payload);
   if (ticket?.userId != null && ticket.userId !== userId) return false;
-  if (ticket?.status === 'pending') return true;
   return payload.message.ticketId !== viewing || !visible;
 }
 
-type AudioContextClass = typeof AudioContext;
-
-let audioContext: AudioContext | null = null;
-
-/** A short two-tone beep through WebAudio at the stored volume (0..1); silent without WebAudio. */
-export function playBeep(volume: number = storedVolume()): void {
-  const Context: AudioContextClass | undefined =
-    globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
-  if (!Context || volume <= 0) return;
-  try {
-    audioContext ??= new Context();
-    const ctx = audioContext;
-    if (ctx.state === 'suspended') void ctx.resume();
-    const gain = ctx.createGain();
-    gain.connect(ctx.destination);
-    const start = ctx.currentTime;
-    gain.gain.setValueAtTime(0.0001, start);
-    gain.gain.exponentialRampToValueAtTime(Math.max(0.0002, 0.4 * volume), start + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.35);
-    for (const [frequency, offset] of [
-      [880, 0],
-      [1320, 0.12],
-    ] as const) {
-      const osc = ctx.createOscillator();
-      osc.type = 'sine';
-      osc.frequency.setValueAtTime(frequency, start + offset);
-      osc.connect(gain);
-      osc.start(start + offset);
-      osc.stop(start + offset + 0.2);
-    }
-  } catch {
-    // Sound is a courtesy: a browser that refuses audio must not break the screen.
-  }
+/** The bell's list (GET /tickets pending with unread), shared by its badge, the title and the popover. */
+export function useBellList() {
+  return useInfiniteList(queryKeys.tickets.notifications, ticketsApi.notifications);
 }
 
-/** Beeps and counts new contact messages (spec §2 notifications). Mounted once, by the app layout. */
-export function useTicketNotifications(companyId: number, userId: number): void {
-  useSocketEvent<AppMessagePayload>(companyEvent.appMessage(companyId), (payload) => {
-    const visible = typeof document === 'undefined' || document.visibilityState !== 'hidden';
-    if (!shouldNotify(payload, userId, ticketNotifications.viewing(), visible)) return;
-    ticketNotifications.add(payload.message.ticketId);
+/** The number of tickets in the bell's list: its badge and the tab title's count. */
+export function useNotificationCount(): number {
+  return useBellList().data?.pages[0]?.count ?? 0;
+}
+
+function bellTicket(queryClient: QueryClient, id: number): Ticket | undefined {
+  return findTicket(queryClient.getQueryData<TicketsData>(queryKeys.tickets.notifications), id);
+}
+
+function patchBell(queryClient: QueryClient, change: (data: TicketsData) => TicketsData): void {
+  queryClient.setQueryData<TicketsData>(queryKeys.tickets.notifications, (data) => data && change(data));
+}
+
+/**
+ * Keeps the bell in step with the live channel and alerts (beep at the chosen volume and an OS
+ * notice that opens the ticket) for a ticket reaching the user — routed by the bot, transferred
+ * or written to directly — and for new contact messages (spec §2 notifications). Mounted once.
+ */
+export function useTicketNotifications(user: SessionUser): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const viewer = bellViewerOf(user);
+
+  const alert = (ticket: Pick<Ticket, 'id' | 'uuid' | 'contact' | 'lastMessage'>) => {
     playBeep();
+    showDesktopNotice({
+      tag: `ticket-${ticket.id}`,
+      title: ticket.contact.name,
+      body: plainText(ticket.lastMessage),
+      onClick: () => navigate(`/tickets/${ticket.uuid}`),
+    });
+  };
+
+  const receive = (ticket: Ticket) => {
+    const previous = bellTicket(queryClient, ticket.id);
+    patchBell(queryClient, (data) => placeTicket(data, ticket, inBell(ticket, viewer)));
+    if (isNews(previous, ticket, viewer)) alert(ticket);
+  };
+
+  const remove = (ticketId: number) => {
+    const listed = bellTicket(queryClient, ticketId);
+    if (listed) patchBell(queryClient, (data) => placeTicket(data, listed, false));
+  };
+
+  useSocketEvent<TicketEvent>(companyEvent.ticket(user.companyId), (event) => {
+    if (event.action === 'update' && event.ticket) receive(event.ticket);
+    const id = event.ticketId ?? event.ticket?.id;
+    if ((event.action === 'delete' || event.action === 'updateUnread') && id !== undefined) remove(id);
+  });
+
+  useSocketEvent<AppMessagePayload>(companyEvent.appMessage(user.companyId), (payload) => {
+    if (payload.action !== 'create' || payload.message.fromMe) return;
+    const ticket = ticketOfPayload(payload);
+    if (ticket?.status === 'pending') return receive(ticket);
+    const visible = typeof document === 'undefined' || document.visibilityState !== 'hidden';
+    if (ticket && shouldNotify(payload, user.id, ticketNotifications.viewing(), visible)) alert(ticket);
   });
 }

@@ -9,6 +9,8 @@ import {
   applyTicketEvent,
   applyTicketUpdate,
   applyUnreadReset,
+  entersView,
+  placeTicket,
   type TicketsData,
   type Viewer,
 } from './ticketsCache';
@@ -164,5 +166,23 @@ describe('applyContactUpdate', () => {
     const next = applyContactUpdate(data([t1, t2]), { id: t2.contactId, name: 'Maria Silva' });
     expect(next?.pages[0].tickets.map((t) => t.contact.name)).toEqual(['Contato 1', 'Maria Silva']);
     expect(next?.pages[0].tickets[1].contact.number).toBe(t2.contact.number);
+  });
+});
+
+describe('placeTicket', () => {
+  it('puts the ticket on top or takes it out, and the count follows', () => {
+    expect(count(placeTicket(data([t1]), t2, true))).toBe(2);
+    expect(ids(placeTicket(data([t1, t2]), t2, false))).toEqual([[1]]);
+    expect(placeTicket(data([t1]), t2, false)).toEqual(data([t1]));
+  });
+});
+
+describe('entersView', () => {
+  it('is true for an unknown ticket and for a new status, queue or user', () => {
+    expect(entersView(undefined, t1)).toBe(true);
+    expect(entersView(t1, { ...t1, status: 'pending' })).toBe(true);
+    expect(entersView(t1, { ...t1, queueId: 2 })).toBe(true);
+    expect(entersView(t1, { ...t1, userId: 9 })).toBe(true);
+    expect(entersView(t1, { ...t1, lastMessage: 'novo', unreadMessages: 3 })).toBe(false);
   });
 });

@@ -83,11 +83,27 @@ export function applyTicketUpdate(
   viewer: Viewer,
 ): TicketsData | undefined {
   if (!data) return data;
-  const listed = findTicket(data, ticket.id) !== undefined;
   const fit = ticketFits(ticket, filter, viewer);
-  if (fit === 'no') return listed ? rebuild(data, ticket.id, null, -1) : data;
-  if (fit === 'unknown' && !listed) return data;
+  if (fit === 'unknown' && !findTicket(data, ticket.id)) return data;
+  return placeTicket(data, ticket, fit !== 'no');
+}
+
+/** A list with the ticket at the top when `keep`, without it otherwise; `count` follows. */
+export function placeTicket(data: TicketsData, ticket: Ticket, keep: boolean): TicketsData {
+  const listed = findTicket(data, ticket.id) !== undefined;
+  if (!keep) return listed ? rebuild(data, ticket.id, null, -1) : data;
   return rebuild(data, ticket.id, ticket, listed ? 0 : 1);
+}
+
+/**
+ * Whether a ticket update may bring a ticket back into the user's view: its status, queue or user
+ * changed, or it was not known here. Events of a ticket outside the view never reached this
+ * client (spec §4 rooms), so its cached conversation may miss messages.
+ */
+export function entersView(previous: Ticket | undefined, next: Ticket): boolean {
+  return (
+    !previous || previous.status !== next.status || previous.queueId !== next.queueId || previous.userId !== next.userId
+  );
 }
 
 export function applyTicketDelete(data: TicketsData | undefined, ticketId: number): TicketsData | undefined {

@@ -11,6 +11,8 @@ import {
   applyTicketEvent,
   applyTicketUpdate,
   type ContactEvent,
+  entersView,
+  findTicket,
   type TicketsData,
   ticketOfPayload,
   type Viewer,
@@ -80,6 +82,28 @@ export function patchTicketDetails(queryClient: QueryClient, id: number, change:
   );
 }
 
+/** The ticket as this client last knew it: the open chat's copy, else a list's. */
+export function cachedTicket(queryClient: QueryClient, id: number): Ticket | undefined {
+  for (const [, lookup] of queryClient.getQueriesData<TicketLookup>({ queryKey: queryKeys.tickets.details }))
+    if (isTicket(lookup) && lookup.id === id) return lookup;
+  for (const [, data] of queryClient.getQueriesData<TicketsData>({ queryKey: queryKeys.tickets.lists })) {
+    const found = findTicket(data, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Fetches a ticket's conversation again from the server, and the lists when the ticket moved
+ * between them: what happened while it was out of this user's view (e.g. the queue menu's
+ * exchange) was never sent here. A ticket new to this client needs no list refetch: the event
+ * carries all of it.
+ */
+export function resyncTicket(queryClient: QueryClient, id: number, moved: boolean): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.messages.list(id) });
+  if (moved) void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.lists });
+}
+
 /** A changed ticket (from the API or the live channel) everywhere it is cached. */
 export function storeTicket(queryClient: QueryClient, ticket: Ticket, viewer: Viewer): void {
   patchTicketLists(queryClient, (data, filter) => applyTicketUpdate(data, ticket, filter, viewer));
@@ -94,10 +118,12 @@ export function useTicketsRealtime(companyId: number, viewer: Viewer): void {
   const queryClient = useQueryClient();
 
   useSocketEvent<TicketEvent>(companyEvent.ticket(companyId), (event) => {
+    const previous = event.action === 'update' && event.ticket ? cachedTicket(queryClient, event.ticket.id) : undefined;
     patchTicketLists(queryClient, (data, filter) => applyTicketEvent(data, event, filter, viewer));
     if (event.action === 'update' && event.ticket) {
       const { ticket } = event;
       patchTicketDetails(queryClient, ticket.id, () => ticket);
+      if (entersView(previous, ticket)) resyncTicket(queryClient, ticket.id, previous !== undefined);
     }
     if (event.action === 'updateUnread' && event.ticketId !== undefined)
       patchTicketDetails(queryClient, event.ticketId, (t) => ({ ...t, unreadMessages: 0 }));
