@@ -61,7 +61,7 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
       const paper = await drawer.locator('..').boundingBox();
       assert.equal(Math.round(paper?.width ?? 0), 240, 'drawer is 240 px wide');
 
-      await expectText(p.getByTestId('greeting'), `Olá ${SUPER.name}, Bem vindo a ${SUPER.company}!`);
+      await expectText(p.getByTestId('greeting'), `Olá ${SUPER.name}, boas-vindas a ${SUPER.company}!`);
       await expectText(p.getByTestId('app-version'), 'v1.10.0');
       await expectText(p.getByTestId('user-panel-name'), SUPER.name);
       await expectText(p.getByTestId('user-panel-profile'), 'Administrador');
@@ -159,7 +159,7 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
       await waitForPath(p, '/login');
 
       await login(p, web, agent);
-      await expectText(p.getByTestId('greeting'), `Olá ${agent.name}, Bem vindo a ${SUPER.company}!`);
+      await expectText(p.getByTestId('greeting'), `Olá ${agent.name}, boas-vindas a ${SUPER.company}!`);
       await expectText(p.getByTestId('user-panel-profile'), 'Usuário');
       await p.getByTestId('menu-service').getByTestId('menu-item-tickets').waitFor();
       await expectAbsent(p.getByTestId('menu-admin'));

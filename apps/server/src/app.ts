@@ -31,6 +31,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors/error-handler.js';
 import { refuseNul } from './platform/http/refuse-nul.js';
+import { OneLineRequestLog } from './platform/http/request-log.js';
 import { apiDocsCsp, registerSecurityHeaders } from './platform/http/security-headers.js';
 import type { App, AppDeps, Guards, ModuleRoutes } from './platform/http/types.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLineRequestLog(),
     // `GET /users/` is the spec's `GET /users`.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,

@@ -9,6 +9,7 @@ import { defaultOutboxPolicy } from './modules/messages/messages.outbox.js';
 import { memoryRateLimiter, redisRateLimiter } from './platform/auth/rate-limiter.js';
 import { resolveJwtSecrets } from './platform/auth/secrets.js';
 import { createTokenService } from './platform/auth/tokens.js';
+import { credentialsBanner } from './platform/credentials-banner.js';
 import { buildWebHost } from './platform/http/web-host.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { createLogger } from './platform/logger.js';
@@ -26,10 +27,6 @@ async function main() {
   const seed = await ensurePlatform(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   if (seed.created) {
     log.info({ email: seed.email }, 'platform company and super user created');
-    if (seed.generatedPassword) {
-      // Printed once, on the first start only: it is not stored anywhere in clear.
-      console.log(`\n  Super user: ${seed.email}\n  Password:   ${seed.generatedPassword}\n`);
-    }
   }
 
   const jobs = await startJobs(database, log, config.DATABASE_URL);
@@ -77,6 +74,12 @@ async function main() {
     web = await buildWebHost({ distDir: path.resolve(distDir), backendUrl: backendUrl.origin });
     await web.listen({ port: config.WEB_PORT, host: config.HOST });
     log.info(`web client at ${config.FRONTEND_URL}`);
+  }
+  if (seed.email && seed.generatedPassword) {
+    // Printed once, on the first start only (it is not stored anywhere in clear), once the startup
+    // lines are out (the logger writes through a worker) so that it is the last thing on the console.
+    await new Promise<void>((resolve) => log.flush(() => resolve()));
+    console.log(credentialsBanner(seed.email, seed.generatedPassword));
   }
 
   let stopping = false;

@@ -1,2 +1,2 @@
-/** External help document opened from the top bar (new tab). */
-export const HELP_URL = 'https://faq.whatsapp.com/';
+/** The product's own help pages (spec: /helps), opened from the top bar. */
+export const HELP_URL = '/helps';

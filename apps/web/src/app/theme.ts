@@ -23,6 +23,24 @@ export function createAppTheme(mode: ThemeMode): Theme {
       MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { outlined: { borderRadius: 12 } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 700 } } },
+      // Phones: add/edit dialogs take the whole screen, their buttons at the bottom; small (xs)
+      // confirmations stay a centred box.
+      MuiDialog: {
+        styleOverrides: {
+          paper: ({ theme }) => ({
+            [theme.breakpoints.down('sm')]: {
+              '&:not(.MuiDialog-paperWidthXs)': {
+                margin: 0,
+                width: '100%',
+                maxWidth: '100%',
+                height: '100%',
+                maxHeight: '100%',
+                borderRadius: 0,
+              },
+            },
+          }),
+        },
+      },
     },
   });
 }

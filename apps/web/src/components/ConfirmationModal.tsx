@@ -19,7 +19,14 @@ interface ConfirmationModalProps {
 export function ConfirmationModal({ open, title, children, onClose, onConfirm }: ConfirmationModalProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="confirmation-title" data-testid="confirmation-modal">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirmation-title"
+      data-testid="confirmation-modal"
+    >
       <DialogTitle id="confirmation-title">{title}</DialogTitle>
       <DialogContent dividers>
         <Typography>{children}</Typography>

@@ -33,7 +33,8 @@ export function DialogForm({
       component="form"
       noValidate
       onSubmit={onSubmit}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      // flex: a full-screen (phone) dialog keeps its buttons at the bottom.
+      sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
     >
       {children}
       <ModalActions

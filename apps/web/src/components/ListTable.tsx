@@ -1,5 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -39,6 +40,23 @@ interface ListTableProps {
 const SKELETON_KEYS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 /**
+ * On phones a list scrolls sideways; its row actions (a last column named `actions`) stay pinned at
+ * the right edge so they are always reachable.
+ */
+const pinnedActions = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& td:last-of-type, & th:last-of-type': {
+      position: 'sticky',
+      right: 0,
+      zIndex: 1,
+      bgcolor: 'background.paper',
+      boxShadow: `-6px 0 6px -6px ${theme.palette.text.secondary}`,
+    },
+    '& th:last-of-type': { zIndex: 3 },
+  },
+});
+
+/**
  * The table of a list page: a sticky header, skeleton rows while loading, a "no records" row when
  * empty, and (for paginated lists) the next page loaded near the bottom.
  */
@@ -62,7 +80,11 @@ export function ListTable({
       sx={{ flex: 1, minHeight: 240, overflowY: 'auto' }}
       onScroll={loadMore && onScrollLoadMore(loadMore.hasMore, loadMore.busy, loadMore.next)}
     >
-      <Table stickyHeader size="small" sx={{ '& td, & th': { py: cellPaddingY } }}>
+      <Table
+        stickyHeader
+        size="small"
+        sx={[{ '& td, & th': { py: cellPaddingY } }, columns.at(-1)?.id === 'actions' && pinnedActions]}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => (

@@ -1,9 +1,10 @@
 import type { Queue } from '@balcao/shared';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+
+import { ColorChip } from './ColorChip';
 
 type QueueOption = Pick<Queue, 'id' | 'name' | 'color'>;
 
@@ -116,14 +117,7 @@ export function QueueMultiSelect<T extends FieldValues>({
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   {(selected as number[]).map((id) => {
                     const queue = queues?.find((q) => q.id === id);
-                    return (
-                      <Chip
-                        key={id}
-                        size="small"
-                        label={queue?.name ?? id}
-                        sx={{ bgcolor: queue?.color, color: queue ? '#fff' : undefined }}
-                      />
-                    );
+                    return <ColorChip key={id} size="small" label={queue?.name ?? id} color={queue?.color} />;
                   })}
                 </Box>
               ),

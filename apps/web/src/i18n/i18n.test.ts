@@ -25,3 +25,19 @@ describe('translations', () => {
     }
   });
 });
+
+describe('plurals', () => {
+  it('says "0 contatos": Portuguese counts 0 as singular, so every plural has a zero form', async () => {
+    const { default: i18n } = await import('./index');
+    const t = i18n.getFixedT('pt');
+    expect(t('contacts.count', { count: 0 })).toBe('0 contatos');
+    expect(t('contacts.count', { count: 1 })).toBe('1 contato');
+    expect(t('contacts.count', { count: 2 })).toBe('2 contatos');
+    expect(t('users.count', { count: 0 })).toBe('0 usuários');
+    for (const language of [pt, en, es]) {
+      for (const key of keys(language).filter((k) => k.endsWith('_one'))) {
+        expect(keys(language), key).toContain(key.replace(/_one$/, '_zero'));
+      }
+    }
+  });
+});

@@ -43,8 +43,11 @@ export const companyInput = z.object({
   campaignsEnabled: z.boolean().optional(),
 });
 export type CompanyInput = z.infer<typeof companyInput>;
-/** Creation also names the password of the company's first admin (its e-mail is the company's). */
-export const companyCreate = companyInput.extend({ password: passwordField() });
+/**
+ * Creation also sets the company's first admin: its password, and its name (optional for API
+ * clients of the original spec: the admin is then named after the company). Its e-mail is the company's.
+ */
+export const companyCreate = companyInput.extend({ password: passwordField(), adminName: nameField().optional() });
 export type CompanyCreate = z.infer<typeof companyCreate>;
 /**
  * Not `companyInput.partial()`: zod 4 still applies `.default()` inside `.partial()`, so renaming a

@@ -88,8 +88,8 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
 }
 
 /**
- * A new company with its first admin (e-mail of the company, password chosen by the super user)
- * and its settings, all in one transaction.
+ * A new company with its first admin (e-mail of the company, name and password chosen by the super
+ * user) and its settings, all in one transaction.
  */
 export async function createCompany(ctx: ServiceContext, input: CompanyCreate): Promise<Company> {
   await getPlan(ctx.db, input.planId);
@@ -114,7 +114,7 @@ export async function createCompany(ctx: ServiceContext, input: CompanyCreate): 
       .returning({ id: companies.id });
     await tx.insert(users).values({
       companyId: company.id,
-      name: input.name.slice(0, 50),
+      name: input.adminName ?? input.name.slice(0, 50),
       email: input.email,
       passwordHash,
       profile: 'admin',

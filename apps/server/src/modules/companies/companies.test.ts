@@ -106,6 +106,20 @@ describe('the super user', () => {
     expect(owner.user).toMatchObject({ profile: 'admin', super: false, companyId: company.id });
     expect(owner.user.company).toMatchObject({ id: company.id, name: 'Padaria Central', dueDate: '2099-01-31' });
     expect(owner.user.company.settings).toContainEqual({ key: 'campaignsEnabled', value: 'true' });
+    // Without an admin name (a client of the original spec), the admin is named after the company.
+    expect(owner.user.name).toBe('Padaria Central');
+  });
+
+  it('names the first admin as asked, and refuses a too short admin name', async () => {
+    const body = { name: 'Pão Quente', email: 'joana@paoquente.test', planId, password: 'pao-quente' };
+    const short = await call('POST', '/companies', su, { ...body, adminName: 'J' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields).toContainEqual(expect.objectContaining({ path: 'adminName' }));
+
+    const res = await call('POST', '/companies', su, { ...body, adminName: 'Joana Lima' });
+    expect(res.statusCode).toBe(201);
+    const owner = await login(server, 'joana@paoquente.test', 'pao-quente');
+    expect(owner.user).toMatchObject({ name: 'Joana Lima', profile: 'admin', companyId: res.json().id });
   });
 
   it('refuses a duplicated name or e-mail, an unknown plan and a missing e-mail', async () => {

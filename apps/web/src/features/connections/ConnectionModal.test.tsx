@@ -136,7 +136,7 @@ describe('ConnectionModal', () => {
     expect((screen.getByTestId('connection-holiday-end') as HTMLInputElement).value).toBe('');
   });
 
-  it('shows the server error code through the error toast', async () => {
+  it('shows the server error code through the error toast and under the field it is about', async () => {
     mockApi({
       'GET /queue': () => [],
       'POST /whatsapp': () => ({ status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED', message: 'x' } }),
@@ -149,6 +149,11 @@ describe('ConnectionModal', () => {
         'A mensagem de saudação é obrigatória quando há mais de uma fila.',
         expect.any(Object),
       ),
+    );
+    const greeting = screen.getByTestId('connection-greeting');
+    expect(greeting.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(greeting.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'A mensagem de saudação é obrigatória quando há mais de uma fila.',
     );
   });
 });

@@ -17,7 +17,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { DialogForm } from '../../components/DialogForm';
 import { FormNumberField, FormSwitch, FormTextField } from '../../components/FormFields';
 import { QueueDot, QueueMultiSelect } from '../../components/QueueSelect';
-import { toastError } from '../../components/toastError';
+import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
 import { useQueues } from '../queues/queuesApi';
 import {
@@ -56,7 +56,7 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const queues = useQueues();
-  const { control, handleSubmit } = useForm<ConnectionFormValues>({
+  const { control, handleSubmit, setError } = useForm<ConnectionFormValues>({
     resolver: zodResolver(connectionFormSchema),
     defaultValues: whatsapp ? connectionToForm(whatsapp) : emptyConnectionForm(),
   });
@@ -75,7 +75,10 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
       await queryClient.invalidateQueries({ queryKey: queryKeys.whatsapps });
       onClose();
     },
-    onError: toastError,
+    onError: formErrorHandler(setError, {
+      ERR_WAPP_GREETING_REQUIRED: 'greetingMessage',
+      ERR_WAPP_NAME_ALREADY_EXISTS: 'name',
+    }),
   });
 
   return (

@@ -16,7 +16,7 @@ const userEvent = fastUser();
 
 const list = [
   whatsapp({ id: 1, name: 'Aguardando', status: 'qrcode', qrcode: 'balcao-sandbox:1:abc', provider: 'sandbox' }),
-  whatsapp({ id: 2, name: 'Caiu', status: 'DISCONNECTED' }),
+  whatsapp({ id: 2, name: 'Caiu', status: 'DISCONNECTED', number: '5511999990000' }),
   whatsapp({ id: 3, name: 'Ok', status: 'CONNECTED', isDefault: true }),
   whatsapp({ id: 4, name: 'Pareando', status: 'PAIRING', qrcode: 'ABCD1234' }),
   whatsapp({ id: 5, name: 'Expirou', status: 'TIMEOUT' }),
@@ -115,6 +115,52 @@ describe('ConnectionsPage', () => {
     expect(screen.getByTestId('connection-disconnect-1')).toBeTruthy();
   });
 
+  it('offers a never-connected connection one action by provider, and the way to the Sandbox page', async () => {
+    const fresh = [
+      whatsapp({ id: 7, provider: 'beta', status: 'DISCONNECTED' }),
+      whatsapp({ id: 8, provider: 'cloud', status: 'DISCONNECTED' }),
+      whatsapp({ id: 9, provider: 'sandbox', status: 'DISCONNECTED' }),
+    ];
+    const calls = mockApi({
+      'GET /whatsapp': () => fresh,
+      'GET /queue': () => [],
+      'POST /whatsappsession/9': () => ({ message: 'ok' }),
+    });
+    renderWithProviders(<ConnectionsPage />);
+    await screen.findByTestId('connection-row-9');
+    const expected = { 7: 'QR CODE', 8: 'Conectar', 9: 'Iniciar' };
+    for (const [id, label] of Object.entries(expected)) {
+      expect(
+        session(Number(id))
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([label]);
+      expect(screen.getByTestId(`connection-status-${id}`).textContent).toBe('Ainda não conectada');
+    }
+    await userEvent.click(screen.getByTestId('connection-first-action-9'));
+    await waitFor(() => expect(calls.calls('POST /whatsappsession/9')).toHaveLength(1));
+    expect(screen.getByTestId('connections-sandbox-link').getAttribute('href')).toBe('/sandbox');
+  });
+
+  it('shows the QR code once the session a first "QR CODE" click started has produced one', async () => {
+    const fresh = whatsapp({ id: 7, provider: 'beta', status: 'DISCONNECTED' });
+    const calls = mockApi({
+      'GET /whatsapp': () => [fresh],
+      'GET /queue': () => [],
+      'POST /whatsappsession/7': () => ({ message: 'ok' }),
+    });
+    renderWithProviders(<ConnectionsPage />);
+    await userEvent.click(await screen.findByTestId('connection-first-action-7'));
+    await waitFor(() => expect(calls.calls('POST /whatsappsession/7')).toHaveLength(1));
+    emitSocket(companyEvent.whatsappSession(1), { action: 'update', session: { ...fresh, status: 'OPENING' } });
+    expect(screen.queryByTestId('qrcode-modal')).toBeNull();
+    emitSocket(companyEvent.whatsappSession(1), {
+      action: 'update',
+      session: { ...fresh, status: 'qrcode', qrcode: 'beta-qr-payload' },
+    });
+    expect((await screen.findByTestId('qrcode-payload')).textContent).toBe('beta-qr-payload');
+  });
+
   it('applies live connection updates and deletions', async () => {
     api();
     renderWithProviders(<ConnectionsPage />);
@@ -132,5 +178,6 @@ describe('ConnectionsPage', () => {
     expect(screen.queryByTestId('connection-qrcode-1')).toBeNull();
     expect(screen.queryByTestId('connection-edit-1')).toBeNull();
     expect(screen.queryByTestId('connections-add')).toBeNull();
+    expect(screen.queryByTestId('connections-sandbox-link')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { type ConnectionStatus, can, type Whatsapp } from '@balcao/shared';
 import Add from '@mui/icons-material/Add';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import CropFree from '@mui/icons-material/CropFree';
+import FiberNew from '@mui/icons-material/FiberNew';
 import SignalCellular4Bar from '@mui/icons-material/SignalCellular4Bar';
 import SignalCellularConnectedNoInternet0Bar from '@mui/icons-material/SignalCellularConnectedNoInternet0Bar';
 import SignalCellularConnectedNoInternet2Bar from '@mui/icons-material/SignalCellularConnectedNoInternet2Bar';
@@ -14,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
@@ -26,7 +27,9 @@ import { useConfirmation, useDeleteConfirmation } from '../../components/useConf
 import { ConnectionModal } from './ConnectionModal';
 import { connectionsApi, useWhatsapps } from './connectionsApi';
 import { formatDateTime } from './connectionsCache';
+import { FIRST_ACTION, isNewConnection } from './firstAction';
 import { QrCodeModal } from './QrCodeModal';
+import { SandboxLink } from './SandboxLink';
 import { useConnectionsRealtime } from './useConnectionsRealtime';
 
 type SessionAction = 'start' | 'newQr' | 'disconnect';
@@ -43,7 +46,8 @@ const TOOLTIP_OF: Partial<Record<ConnectionStatus, string>> = {
   PAIRING: 'pairing',
 };
 
-function StatusIcon({ status }: { status: ConnectionStatus }) {
+function StatusIcon({ status, fresh }: { status: ConnectionStatus; fresh: boolean }) {
+  if (fresh) return <FiberNew color="info" />;
   switch (status) {
     case 'CONNECTED':
       return <SignalCellular4Bar color="success" />;
@@ -60,7 +64,9 @@ function StatusIcon({ status }: { status: ConnectionStatus }) {
 
 function StatusCell({ whatsapp }: { whatsapp: Whatsapp }) {
   const { t } = useTranslation();
-  const key = TOOLTIP_OF[whatsapp.status];
+  const fresh = isNewConnection(whatsapp);
+  // A connection that never connected has not failed: no "disconnected" alarm nor its tooltip.
+  const key = fresh ? undefined : TOOLTIP_OF[whatsapp.status];
   const icon: ReactElement = (
     <Box
       component="span"
@@ -68,9 +74,9 @@ function StatusCell({ whatsapp }: { whatsapp: Whatsapp }) {
       data-testid={`connection-status-${whatsapp.id}`}
       data-status={whatsapp.status}
     >
-      <StatusIcon status={whatsapp.status} />
+      <StatusIcon status={whatsapp.status} fresh={fresh} />
       <Typography variant="caption" color="text.secondary">
-        {t(`connections.statuses.${whatsapp.status}`)}
+        {fresh ? t('connections.newStatus') : t(`connections.statuses.${whatsapp.status}`)}
       </Typography>
       {whatsapp.status === 'PAIRING' && whatsapp.qrcode && (
         <Typography
@@ -101,18 +107,39 @@ function StatusCell({ whatsapp }: { whatsapp: Whatsapp }) {
 function SessionButtons({
   whatsapp,
   onQrCode,
+  onAwaitQrCode,
   onAction,
   onDisconnect,
   busy,
 }: {
   whatsapp: Whatsapp;
   onQrCode: () => void;
+  /** After the first "QR code" click: show the code once the session has produced it. */
+  onAwaitQrCode: () => void;
   onAction: (action: SessionAction) => void;
   onDisconnect: () => void;
   busy: boolean;
 }) {
   const { t } = useTranslation();
   const id = whatsapp.id;
+  if (isNewConnection(whatsapp)) {
+    const action = FIRST_ACTION[whatsapp.provider];
+    return (
+      <Button
+        size="small"
+        variant="contained"
+        disabled={busy}
+        onClick={() => {
+          onAction('start');
+          if (action === 'qrcode') onAwaitQrCode();
+        }}
+        data-testid={`connection-first-action-${id}`}
+        data-action={action}
+      >
+        {t(`connections.buttons.first.${action}`)}
+      </Button>
+    );
+  }
   switch (whatsapp.status) {
     case 'qrcode':
       return (
@@ -177,6 +204,7 @@ export default function ConnectionsPage() {
   useConnectionsRealtime();
   const [modal, setModal] = useState<ModalState>({ open: false });
   const [qrFor, setQrFor] = useState<number | null>(null);
+  const [awaitingQr, setAwaitingQr] = useState<number | null>(null);
   const sessionButtons = can(me.profile, 'connections-page:actionButtons');
   const editOrDelete = can(me.profile, 'connections-page:editOrDeleteConnection');
   const canAdd = can(me.profile, 'connections-page:addConnection');
@@ -209,6 +237,13 @@ export default function ConnectionsPage() {
   });
 
   const rows = whatsapps.data ?? [];
+  // Not opened at the click: the QR modal closes on the session's first (code-less) update.
+  const awaitedStatus = rows.find((w) => w.id === awaitingQr)?.status;
+  useEffect(() => {
+    if (awaitingQr === null || awaitedStatus !== 'qrcode') return;
+    setQrFor(awaitingQr);
+    setAwaitingQr(null);
+  }, [awaitingQr, awaitedStatus]);
   const editing =
     modal.open && modal.whatsappId !== null ? (rows.find((w) => w.id === modal.whatsappId) ?? null) : null;
 
@@ -216,16 +251,19 @@ export default function ConnectionsPage() {
     <PageContainer
       title={t('pages.connections')}
       actions={
-        canAdd && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setModal({ open: true, whatsappId: null })}
-            data-testid="connections-add"
-          >
-            {t('connections.add')}
-          </Button>
-        )
+        <Stack direction="row" spacing={1}>
+          <SandboxLink connections={rows} />
+          {canAdd && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setModal({ open: true, whatsappId: null })}
+              data-testid="connections-add"
+            >
+              {t('connections.add')}
+            </Button>
+          )}
+        </Stack>
       }
     >
       <ListTable
@@ -259,6 +297,7 @@ export default function ConnectionsPage() {
                   whatsapp={w}
                   busy={session.isPending && session.variables?.id === w.id}
                   onQrCode={() => setQrFor(w.id)}
+                  onAwaitQrCode={() => setAwaitingQr(w.id)}
                   onAction={(action) => session.mutate({ id: w.id, action })}
                   onDisconnect={() => disconnection.ask(w)}
                 />

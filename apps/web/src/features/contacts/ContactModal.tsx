@@ -19,7 +19,7 @@ import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
 import { DialogForm } from '../../components/DialogForm';
 import { FormTextField } from '../../components/FormFields';
-import { toastError } from '../../components/toastError';
+import { formErrorHandler } from '../../components/serverFieldErrors';
 import { type ContactFormValues, contactBody, contactFormSchema, contactToForm, emptyContactForm } from './contactForm';
 import { contactsApi } from './contactsApi';
 
@@ -43,7 +43,7 @@ function ContactForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { control, handleSubmit } = useForm<ContactFormValues>({
+  const { control, handleSubmit, setError } = useForm<ContactFormValues>({
     resolver: zodResolver(contactFormSchema),
     defaultValues: contact ? contactToForm(contact) : emptyContactForm,
   });
@@ -59,7 +59,7 @@ function ContactForm({
       onSaved?.(saved);
       onClose();
     },
-    onError: toastError,
+    onError: formErrorHandler(setError, { ERR_DUPLICATED_CONTACT: 'number' }),
   });
 
   return (

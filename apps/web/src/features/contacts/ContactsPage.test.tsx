@@ -61,7 +61,7 @@ describe('ContactsPage', () => {
     await userEvent.click(await screen.findByTestId('contact-ticket-1'));
     await waitFor(() =>
       expect(toast.warning).toHaveBeenCalledWith(
-        'Já existe um ticket aberto para este contato com Rui na fila Suporte.',
+        'Já existe um atendimento aberto para este contato com Rui na fila Suporte.',
         expect.any(Object),
       ),
     );

@@ -1,3 +1,4 @@
+import Block from '@mui/icons-material/Block';
 import Palette from '@mui/icons-material/Palette';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -7,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLOR_PALETTE } from './queueForm';
+import { readableTextOn } from '../../components/colorContrast';
+import type { Swatch } from './palette';
 
 interface ColorFieldProps {
   value: string;
@@ -15,14 +17,26 @@ interface ColorFieldProps {
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   label: string;
+  /** The palette offered, colours used elsewhere marked as taken. */
+  swatches: readonly Swatch[];
   error?: boolean;
   helperText?: string;
   /** `data-testid` of the input; the palette button and swatches derive theirs from it. */
   testId: string;
 }
 
-/** A colour: free text (e.g. #7C3AED) plus a palette of fixed colours. */
-export function ColorField({ value, onChange, onBlur, inputRef, label, error, helperText, testId }: ColorFieldProps) {
+/** A colour: free text (e.g. #7C3AED) plus a palette of fixed colours, the taken ones not selectable. */
+export function ColorField({
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  label,
+  swatches,
+  error,
+  helperText,
+  testId,
+}: ColorFieldProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -72,14 +86,16 @@ export function ColorField({ value, onChange, onBlur, inputRef, label, error, he
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(10, 24px)', gap: 0.75, p: 1.5 }}>
-          {COLOR_PALETTE.map((color, index) => (
+          {swatches.map(({ color, taken }, index) => (
             <Box
               key={color}
               component="button"
               type="button"
-              title={color}
-              aria-label={color}
+              title={taken ? t('colorField.taken', { color }) : color}
+              aria-label={taken ? t('colorField.taken', { color }) : color}
+              disabled={taken}
               data-testid={`${testId}-swatch-${index}`}
+              data-taken={taken}
               onClick={() => {
                 onChange(color);
                 setAnchor(null);
@@ -88,13 +104,18 @@ export function ColorField({ value, onChange, onBlur, inputRef, label, error, he
                 width: 24,
                 height: 24,
                 p: 0,
-                cursor: 'pointer',
+                display: 'grid',
+                placeItems: 'center',
+                cursor: taken ? 'not-allowed' : 'pointer',
                 bgcolor: color,
+                color: readableTextOn(color),
                 borderRadius: 0.5,
                 border: 2,
                 borderColor: color.toLowerCase() === value.toLowerCase() ? 'text.primary' : 'divider',
               }}
-            />
+            >
+              {taken && <Block sx={{ fontSize: 16 }} />}
+            </Box>
           ))}
         </Box>
       </Popover>

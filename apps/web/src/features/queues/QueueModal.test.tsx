@@ -52,8 +52,11 @@ describe('QueueModal', () => {
     expect(value('queue-schedule-monday-start')).toBe('09:30');
   });
 
-  it('validates the colour, offers the palette and saves with the hours', async () => {
-    const api = mockApi({ 'POST /queue': (body) => ({ status: 201, body: queue({ id: 9, ...(body as object) }) }) });
+  it("validates the colour, offers the palette (other queues' colours taken) and saves with the hours", async () => {
+    const api = mockApi({
+      'GET /queue': () => [queue({ id: 1, color: '#b80000' })],
+      'POST /queue': (body) => ({ status: 201, body: queue({ id: 9, ...(body as object) }) }),
+    });
     const onClose = vi.fn();
     renderWithProviders(<QueueModal open queue={null} onClose={onClose} />);
 
@@ -66,6 +69,9 @@ describe('QueueModal', () => {
     expect(await screen.findByText('Obrigatório')).toBeTruthy();
 
     await userEvent.click(screen.getByTestId('queue-color-palette'));
+    const taken = (await screen.findByTestId('queue-color-swatch-0')) as HTMLButtonElement;
+    await waitFor(() => expect(taken.disabled).toBe(true));
+    expect(taken.getAttribute('aria-label')).toBe('#B80000 (já usada)');
     await userEvent.click(await screen.findByTestId('queue-color-swatch-5'));
     expect(value('queue-color')).toBe('#1273DE');
 

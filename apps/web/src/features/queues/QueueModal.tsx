@@ -18,12 +18,13 @@ import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
 import { DialogForm } from '../../components/DialogForm';
 import { FormTextField } from '../../components/FormFields';
-import { toastError } from '../../components/toastError';
+import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
 import { ColorField } from './ColorField';
+import { paletteSwatches } from './palette';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
 import { emptyQueueForm, maskTime, type QueueFormValues, queueBody, queueFormSchema, queueToForm } from './queueForm';
-import { queuesApi } from './queuesApi';
+import { queuesApi, useQueues } from './queuesApi';
 import { applyQueueEvent } from './queuesCache';
 
 type QueueTab = 'data' | 'schedules';
@@ -39,7 +40,8 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<QueueTab>('data');
-  const { control, handleSubmit } = useForm<QueueFormValues>({
+  const queues = useQueues();
+  const { control, handleSubmit, setError } = useForm<QueueFormValues>({
     resolver: zodResolver(queueFormSchema),
     defaultValues: queue ? queueToForm(queue) : emptyQueueForm(),
   });
@@ -55,7 +57,10 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
       await queryClient.invalidateQueries({ queryKey: queryKeys.queues, exact: true });
       onClose();
     },
-    onError: toastError,
+    onError: formErrorHandler(setError, {
+      ERR_QUEUE_NAME_ALREADY_EXISTS: 'name',
+      ERR_QUEUE_COLOR_ALREADY_EXISTS: 'color',
+    }),
   });
 
   const onInvalid = (errors: FieldErrors<QueueFormValues>) => {
@@ -105,6 +110,7 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
                     onBlur={field.onBlur}
                     inputRef={field.ref}
                     label={t('queueModal.color')}
+                    swatches={paletteSwatches(queues.data ?? [], queue?.id ?? null)}
                     error={Boolean(fieldState.error)}
                     helperText={errorText(fieldState.error?.message)}
                     testId="queue-color"

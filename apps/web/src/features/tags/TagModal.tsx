@@ -13,11 +13,15 @@ import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
 import { DialogForm } from '../../components/DialogForm';
 import { FormSwitch, FormTextField } from '../../components/FormFields';
-import { toastError } from '../../components/toastError';
+import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
 import { ColorField } from '../queues/ColorField';
+import { paletteSwatches } from '../queues/palette';
 import { emptyTagForm, TAG_TOO_SHORT, type TagFormValues, tagBody, tagFormSchema, tagToForm } from './tagForm';
 import { tagsApi } from './tagsApi';
+
+/** Tags may share colours (they are paged, not all known here): the whole palette is offered. */
+const TAG_SWATCHES = paletteSwatches([], null);
 
 function errorText(t: TFunction, message: string | undefined): string | undefined {
   return message === TAG_TOO_SHORT ? t('tagModal.tooShort') : translateValidation(t, message);
@@ -27,7 +31,7 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const queryClient = useQueryClient();
-  const { control, handleSubmit } = useForm<TagFormValues>({
+  const { control, handleSubmit, setError } = useForm<TagFormValues>({
     resolver: zodResolver(tagFormSchema),
     defaultValues: tag ? tagToForm(tag) : emptyTagForm,
   });
@@ -45,7 +49,7 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.tags.all });
       onClose();
     },
-    onError: toastError,
+    onError: formErrorHandler(setError, { ERR_TAG_NAME_ALREADY_EXISTS: 'name' }),
   });
 
   return (
@@ -77,6 +81,7 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 label={t('tagModal.color')}
+                swatches={TAG_SWATCHES}
                 error={Boolean(fieldState.error)}
                 helperText={errorText(t, fieldState.error?.message)}
                 testId="tag-color"

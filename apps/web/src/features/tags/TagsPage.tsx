@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
+import { ColorChip } from '../../components/ColorChip';
 import { ListTable } from '../../components/ListTable';
 import { PageContainer } from '../../components/PageContainer';
 import { RowActions } from '../../components/RowActions';
@@ -125,12 +126,7 @@ export default function TagsPage() {
         {rows.map((tag) => (
           <TableRow hover key={tag.id} data-testid={`tag-row-${tag.id}`}>
             <TableCell>
-              <Chip
-                size="small"
-                label={tag.name}
-                sx={{ bgcolor: tag.color, color: '#fff', fontWeight: 600 }}
-                data-testid={`tag-chip-${tag.id}`}
-              />
+              <ColorChip size="small" label={tag.name} color={tag.color} data-testid={`tag-chip-${tag.id}`} />
               {tag.kanban === 1 && <Chip size="small" variant="outlined" label={t('tags.kanban')} sx={{ ml: 1 }} />}
             </TableCell>
             <TableCell align="center" data-testid={`tag-count-${tag.id}`}>

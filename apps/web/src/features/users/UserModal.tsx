@@ -19,7 +19,7 @@ import { Can } from '../../components/Can';
 import { DialogForm } from '../../components/DialogForm';
 import { FormNumberField, FormPasswordField, FormTextField } from '../../components/FormFields';
 import { QueueMultiSelect } from '../../components/QueueSelect';
-import { toastError } from '../../components/toastError';
+import { formErrorHandler } from '../../components/serverFieldErrors';
 import { useQueues } from '../queues/queuesApi';
 import {
   createUserBody,
@@ -48,7 +48,7 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
   const manage = can(me.profile, 'user-modal:editProfile');
 
   const schema = useMemo(() => userFormSchema(mode), [mode]);
-  const { control, handleSubmit, reset, formState } = useForm<UserFormValues>({
+  const { control, handleSubmit, reset, formState, setError } = useForm<UserFormValues>({
     resolver: zodResolver(schema),
     defaultValues: emptyUserForm,
   });
@@ -76,7 +76,7 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
       if (userId === me.id) await reloadUser();
       onClose();
     },
-    onError: toastError,
+    onError: formErrorHandler(setError, { ERR_DUPLICATED_EMAIL: 'email' }),
   });
 
   const loading = userId !== null && existing.isPending;
