@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionUser } from '../app/AuthContext';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { ConnectionDownBanner } from '../features/connections/ConnectionDownBanner';
 import { useFirstGesture } from '../features/notifications/useFirstGesture';
 import { useSettingsRealtime } from '../features/settings/useSettingsRealtime';
 import { useNotificationCount, useTicketNotifications } from '../features/tickets/notifications';
@@ -44,6 +45,7 @@ export function AppLayout() {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar showMenuButton={mobile} onOpenDrawer={() => setNarrowOpen(true)} />
+        <ConnectionDownBanner />
         <Box component="main" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="main-content">
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

@@ -52,8 +52,10 @@ export function FormattedText({ text }: { text: string }) {
 }
 
 /** Delivery state of one of our messages: clock, check, double check, blue double check, or failed. */
-export function AckIcon({ message }: { message: Pick<Message, 'id' | 'ack' | 'sendStatus'> }) {
-  const { t } = useTranslation();
+export function AckIcon({ message }: { message: Pick<Message, 'id' | 'ack' | 'sendStatus' | 'sendError'> }) {
+  const { t, i18n } = useTranslation();
+  // The server's reason (an ERR_* code), in the words of the error toasts.
+  const reasonOf = (code: string) => (i18n.exists(`backendErrors.${code}`) ? t(`backendErrors.${code}`) : code);
   const failed = message.sendStatus === 'failed';
   const state = failed ? 'failed' : message.ack <= 0 ? '0' : message.ack === 1 ? '1' : message.ack === 2 ? '2' : '3';
   const sx = { fontSize: 16 };
@@ -69,7 +71,13 @@ export function AckIcon({ message }: { message: Pick<Message, 'id' | 'ack' | 'se
     <DoneAll sx={{ ...sx, color: '#34B7F1' }} />
   );
   return (
-    <Tooltip title={t(`messages.ack.${state}`)}>
+    <Tooltip
+      title={
+        failed && message.sendError
+          ? `${t('messages.ack.failed')}: ${reasonOf(message.sendError)}`
+          : t(`messages.ack.${state}`)
+      }
+    >
       <Box
         component="span"
         data-testid={`ack-${message.id}`}
@@ -216,6 +224,8 @@ interface MessageItemProps {
   highlighted: boolean;
   onReply: (message: Message) => void;
   onDelete: (message: Message) => void;
+  /** Sends a failed message again. */
+  onRetry: (message: Message) => void;
   onQuotedClick: (id: number) => void;
 }
 
@@ -227,6 +237,7 @@ export function MessageItem({
   highlighted,
   onReply,
   onDelete,
+  onRetry,
   onQuotedClick,
 }: MessageItemProps) {
   const { t } = useTranslation();
@@ -297,6 +308,18 @@ export function MessageItem({
           </Typography>
           {mine && <AckIcon message={message} />}
         </Stack>
+        {mine && message.sendStatus === 'failed' && !message.isDeleted && !readOnly && (
+          <Link
+            component="button"
+            variant="caption"
+            color="error"
+            onClick={() => onRetry(message)}
+            data-testid={`message-retry-${message.id}`}
+            sx={{ display: 'block', ml: 'auto' }}
+          >
+            {t('messages.retry')}
+          </Link>
+        )}
       </Box>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         <MenuItem

@@ -80,6 +80,14 @@ export function MessagesList({ ticket, readOnly = false, testId = 'message-list'
     },
     onError: toastError,
   });
+  const retry = useMutation({
+    mutationFn: (message: Message) => messagesApi.retry(message.id),
+    onSuccess: (pending) =>
+      queryClient.setQueryData<MessagesData>(queryKeys.messages.list(ticket.id), (data) =>
+        replaceMessages(data, [pending]),
+      ),
+    onError: toastError,
+  });
 
   // Older page prepended: keep what the user was looking at in place.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the oldest message changes
@@ -182,6 +190,7 @@ export function MessagesList({ ticket, readOnly = false, testId = 'message-list'
                   highlighted={highlighted === message.id}
                   onReply={(m) => reply?.setReplyingTo(m)}
                   onDelete={setDeleting}
+                  onRetry={(m) => retry.mutate(m)}
                   onQuotedClick={scrollToQuoted}
                 />
               )}

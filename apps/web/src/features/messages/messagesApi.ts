@@ -34,6 +34,8 @@ export const messagesApi = {
     return http.postForm<Message[]>(`/messages/${ticketId}`, form);
   },
   remove: (id: number) => http.delete<Message | undefined>(`/messages/${id}`),
+  /** A failed message back to the outbox (beyond the spec). */
+  retry: (id: number) => http.post<Message>(`/messages/${id}/retry`, {}),
   /** A media file of a message (not public): fetched with the token. */
   media: (url: string) => http.getBlob(url),
 };
