@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { pageApi } from '../support/api';
+import { connectedSandbox, pageApi, sandboxPhone } from '../support/api';
 import { launchBrowser } from '../support/browser';
 import { ADMIN, type Product, startProduct } from '../support/product';
 import { eventually, expectText, login, waitForPath, withPage } from '../support/ui';
@@ -145,6 +145,36 @@ describe('shell: connections by provider, phone-sized lists', () => {
       await p.getByTestId('user-modal-submit').click();
       await assertToastClear(p, [p.getByTestId('user-modal-submit'), p.getByTestId('user-modal-cancel')]);
       assert.equal(await p.getByTestId('user-email').getAttribute('aria-invalid'), 'true');
+    }),
+  );
+
+  it('at 390×844 the chat keeps the contact name readable and its actions on screen', TEST, () =>
+    page('shell-phone-chat', async (p) => {
+      assert.ok(product);
+      await login(p, web, ADMIN);
+      const api = await pageApi(product, p);
+      const whatsappId = await connectedSandbox(api, 'Sandbox Phone', []);
+      const name = 'Maria Aparecida dos Santos';
+      const number = '5511987650001';
+      await sandboxPhone(api, whatsappId).inbound({ number, name, body: 'Bom dia!' });
+      const { tickets } = await api.get<{ tickets: { uuid: string }[] }>(`/tickets?searchParam=${number}`);
+      await p.setViewportSize(PHONE);
+
+      await p.goto(`${web}/tickets/${tickets[0].uuid}`);
+      const contactName = p.getByTestId('ticket-contact-name');
+      await expectText(contactName, name);
+      // Not cut: the whole name fits its box (on two lines if need be).
+      const whole = (el: HTMLElement) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight;
+      assert.ok(await contactName.evaluate(whole), 'the contact name is cut');
+      await assertOnScreen(p.getByTestId('accept-button'), 'accept');
+      await assertOnScreen(p.getByTestId('ticket-options-button'), 'ticket options');
+      await p.getByTestId('accept-button').click();
+      await assertOnScreen(p.getByTestId('resolve-button'), 'resolve');
+      // The other actions moved into the options menu.
+      await p.getByTestId('ticket-options-button').click();
+      await assertOnScreen(p.getByTestId('return-button'), 'return to pending');
+      await p.keyboard.press('Escape');
+      assert.ok(await contactName.evaluate(whole), 'the contact name is cut');
     }),
   );
 });

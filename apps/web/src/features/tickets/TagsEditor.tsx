@@ -1,11 +1,11 @@
 import type { Ticket } from '@balcao/shared';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/AuthContext';
+import { ColorChip } from '../../components/ColorChip';
 import { toastError } from '../../components/toastError';
 import { ticketsApi, useTagOptions } from './ticketsApi';
 import { useStoreTicket, viewerOf } from './ticketsQueries';
@@ -44,12 +44,13 @@ export function TagsEditor({ ticket }: { ticket: Ticket }) {
           value.map((tag, index) => {
             const { key, ...itemProps } = getItemProps({ index });
             return (
-              <Chip
+              <ColorChip
                 key={key}
                 size="small"
                 label={tag.name}
                 {...itemProps}
-                sx={{ bgcolor: tag.color, color: '#fff', '& .MuiChip-deleteIcon': { color: 'rgba(255,255,255,.8)' } }}
+                color={tag.color}
+                sx={{ '& .MuiChip-deleteIcon': { color: 'inherit', opacity: 0.8 } }}
               />
             );
           })

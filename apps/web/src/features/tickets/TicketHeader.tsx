@@ -1,4 +1,4 @@
-import { can, type Ticket } from '@balcao/shared';
+import { can, MOBILE_BREAKPOINT_PX, type Ticket } from '@balcao/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
@@ -18,8 +18,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
@@ -34,6 +35,55 @@ interface TicketHeaderProps {
   onContactClick: () => void;
 }
 
+const BOLD = { fontWeight: 700 };
+const TWO_LINES = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  lineHeight: 1.25,
+} as const;
+
+interface StatusActionProps {
+  narrow: boolean;
+  icon: ReactElement;
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  testId: string;
+  color?: 'primary' | 'success';
+  variant?: 'contained' | 'outlined';
+}
+
+/** A status action: a labelled button, or on a phone an icon button with the label as its name and tooltip. */
+function StatusAction({
+  narrow,
+  icon,
+  label,
+  onClick,
+  disabled,
+  testId,
+  color = 'primary',
+  variant = 'contained',
+}: StatusActionProps) {
+  if (narrow)
+    return (
+      <Tooltip title={label}>
+        <span>
+          <IconButton color={color} onClick={onClick} disabled={disabled} aria-label={label} data-testid={testId}>
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  return (
+    <Button variant={variant} color={color} startIcon={icon} onClick={onClick} disabled={disabled} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
+
 /** Contact, status actions (return, resolve, accept, reopen) and the options menu of the open chat. */
 export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
   const { t } = useTranslation();
@@ -44,6 +94,8 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
   const [transferring, setTransferring] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const busy = actions.busyId === ticket.id;
+  // On a phone the status actions shrink to icons, so the contact's name keeps the room.
+  const narrow = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 0.05}px)`, { noSsr: true });
   const remove = useMutation({
     mutationFn: () => ticketsApi.remove(ticket.id),
     onSuccess: () => navigate('/tickets'),
@@ -72,7 +124,12 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
       >
         <Avatar src={ticket.contact.profilePicUrl || undefined}>{ticket.contact.name.charAt(0).toUpperCase()}</Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography noWrap sx={{ fontWeight: 700 }} data-testid="ticket-contact-name">
+          <Typography
+            noWrap={!narrow}
+            // On a phone a long name takes a second line rather than an ellipsis.
+            sx={narrow ? { ...BOLD, ...TWO_LINES } : BOLD}
+            data-testid="ticket-contact-name"
+          >
             {ticket.contact.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
@@ -83,51 +140,51 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
       </Box>
       {ticket.status === 'open' && (
         <>
-          <Tooltip title={t('tickets.actions.return')}>
-            <span>
-              <IconButton
-                onClick={() => actions.returnToPending(ticket)}
-                disabled={busy}
-                data-testid="return-button"
-                aria-label={t('tickets.actions.return')}
-              >
-                <Undo />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Button
-            variant="contained"
-            startIcon={<TaskAlt />}
+          {!narrow && (
+            <Tooltip title={t('tickets.actions.return')}>
+              <span>
+                <IconButton
+                  onClick={() => actions.returnToPending(ticket)}
+                  disabled={busy}
+                  data-testid="return-button"
+                  aria-label={t('tickets.actions.return')}
+                >
+                  <Undo />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+          <StatusAction
+            narrow={narrow}
+            icon={<TaskAlt />}
+            label={t('tickets.actions.resolve')}
             onClick={() => actions.resolve(ticket, true)}
             disabled={busy}
-            data-testid="resolve-button"
-          >
-            {t('tickets.actions.resolve')}
-          </Button>
+            testId="resolve-button"
+          />
         </>
       )}
       {ticket.status === 'pending' && (
-        <Button
-          variant="contained"
+        <StatusAction
+          narrow={narrow}
           color="success"
-          startIcon={<CheckCircle />}
+          icon={<CheckCircle />}
+          label={t('tickets.actions.accept')}
           onClick={() => actions.accept(ticket)}
           disabled={busy}
-          data-testid="accept-button"
-        >
-          {t('tickets.actions.accept')}
-        </Button>
+          testId="accept-button"
+        />
       )}
       {ticket.status === 'closed' && (
-        <Button
+        <StatusAction
+          narrow={narrow}
           variant="outlined"
-          startIcon={<Replay />}
+          icon={<Replay />}
+          label={t('tickets.actions.reopen')}
           onClick={() => actions.reopen(ticket)}
           disabled={busy}
-          data-testid="reopen-button"
-        >
-          {t('tickets.actions.reopen')}
-        </Button>
+          testId="reopen-button"
+        />
       )}
       <IconButton
         onClick={(event) => setMenu(event.currentTarget)}
@@ -137,6 +194,21 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
         <MoreVert />
       </IconButton>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        {narrow && ticket.status === 'open' && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              actions.returnToPending(ticket);
+            }}
+            disabled={busy}
+            data-testid="return-button"
+          >
+            <ListItemIcon>
+              <Undo fontSize="small" />
+            </ListItemIcon>
+            {t('tickets.actions.return')}
+          </MenuItem>
+        )}
         <MenuItem disabled data-testid="schedule-button">
           <ListItemIcon>
             <Schedule fontSize="small" />

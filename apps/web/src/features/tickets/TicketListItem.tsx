@@ -15,8 +15,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorChip } from '../../components/ColorChip';
 import { plainText } from '../messages/content';
 import { formatTicketTime, shortName } from './format';
+
+/** MUI's grey 500: the chip of a ticket without a queue. */
+const NO_QUEUE_GREY = '#9E9E9E';
 
 const STATUS_COLOR = { open: 'success.main', pending: 'warning.main', closed: 'grey.500' } as const;
 
@@ -152,19 +156,14 @@ export function TicketListItem({
           {ticket.user && (
             <Chip size="small" color="primary" variant="outlined" label={ticket.user.name} data-testid="ticket-user" />
           )}
-          <Chip
+          <ColorChip
             size="small"
             label={ticket.queue?.name ?? t('tickets.noQueue')}
             data-testid="ticket-queue"
-            sx={{ bgcolor: ticket.queue?.color ?? 'grey.500', color: '#fff' }}
+            color={ticket.queue?.color ?? NO_QUEUE_GREY}
           />
           {ticket.tags.map((tag) => (
-            <Chip
-              key={tag.id}
-              size="small"
-              label={tag.name}
-              sx={{ bgcolor: tag.color, color: '#fff', height: 20, fontSize: 11 }}
-            />
+            <ColorChip key={tag.id} size="small" label={tag.name} color={tag.color} sx={{ height: 20, fontSize: 11 }} />
           ))}
           <Box sx={{ flex: 1 }} />
           {ticket.status === 'pending' && onPeek && (
