@@ -59,7 +59,7 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
   let browser: Browser | undefined;
   let web = '';
   let admin: Api | undefined;
-  const setup = { support: 0, billing: 0, whatsappId: 0 };
+  const setup = { support: 0, billing: 0, whatsappId: 0, supportAgent: 0, billingAgent: 0 };
 
   before(async () => {
     const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
@@ -73,8 +73,12 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
     admin = api(started.value, await apiLogin(started.value, ADMIN));
     const support = await admin.post<{ id: number }>('/queue', { name: 'Suporte', color: '#2E7D32' });
     const billing = await admin.post<{ id: number }>('/queue', { name: 'Financeiro', color: '#C62828' });
-    await admin.post('/users', { ...SUPPORT_AGENT, profile: 'user', queueIds: [support.id] });
-    await admin.post('/users', { ...BILLING_AGENT, profile: 'user', queueIds: [billing.id] });
+    setup.supportAgent = (
+      await admin.post<{ id: number }>('/users', { ...SUPPORT_AGENT, profile: 'user', queueIds: [support.id] })
+    ).id;
+    setup.billingAgent = (
+      await admin.post<{ id: number }>('/users', { ...BILLING_AGENT, profile: 'user', queueIds: [billing.id] })
+    ).id;
     setup.whatsappId = await connectedSandbox(admin, 'Sandbox Menu', [support.id]);
     // Two queues: a contact without a queue gets the menu and picks one by its number.
     await admin.put(`/whatsapp/${setup.whatsappId}`, {
@@ -109,6 +113,13 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
     });
   }
 
+  /** The agent's page is live: its socket connected (the server counts the agent online). */
+  async function online(userId: number): Promise<void> {
+    assert.ok(admin);
+    const as = admin;
+    await until(`user ${userId} online`, async () => (await as.get<{ online: boolean }>(`/users/${userId}`)).online);
+  }
+
   /** The contact answers the queue menu once it reached the phone. */
   async function answerMenu(contact: { number: string; name: string }, choice: string): Promise<void> {
     await phone().received(contact.number, 'the queue menu', (m) => m.body.includes('Financeiro'));
@@ -120,6 +131,7 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
       assert.ok(product && admin);
       const contact = { number: '5511944440001', name: 'Helena Cliente' };
       await login(p, web, SUPPORT_AGENT);
+      await online(setup.supportAgent);
       const agent = await pageApi(product, p);
       const { id: contactId } = await agent.post<{ id: number }>('/contacts', contact);
       const ticket = await agent.post<TicketRow>('/tickets', { contactId, queueId: setup.support, status: 'open' });
@@ -155,6 +167,7 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
       await captureNotifications(p);
       await countSounds(p);
       await login(p, web, BILLING_AGENT);
+      await online(setup.billingAgent);
       const bell = p.getByTestId('notifications-button');
       await eventually(async () => assert.equal(await bell.getAttribute('data-count'), '0'));
       const soundsBefore = await soundsPlayed(p);
