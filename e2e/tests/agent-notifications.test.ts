@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { type Api, api, apiLogin, connectedSandbox, pageApi, sandboxPhone, until } from '../support/api';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, type Product, startProduct } from '../support/product';
-import { countSounds, eventually, expectText, login, soundsPlayed, waitForPath, withPage } from '../support/ui';
+import { ADMIN } from '../support/product';
+import { productSuite } from '../support/suite';
+import { countSounds, eventually, expectText, login, soundsPlayed, waitForPath } from '../support/ui';
 
 const TEST = { timeout: 60_000 };
 
@@ -55,22 +55,12 @@ function notices(page: Page): Promise<Notice[]> {
 }
 
 describe('agent notifications: nothing missed while a ticket was out of view, new tickets announced', () => {
-  let product: Product | undefined;
-  let browser: Browser | undefined;
-  let web = '';
   let admin: Api | undefined;
   const setup = { support: 0, billing: 0, whatsappId: 0, supportAgent: 0, billingAgent: 0 };
 
-  before(async () => {
-    const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
-    if (started.status === 'fulfilled') product = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (started.status === 'rejected') throw started.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    web = started.value.webUrl;
-
+  const suite = productSuite(async (started) => {
     // The admin never logs in in the browser here, so this API session stays valid.
-    admin = api(started.value, await apiLogin(started.value, ADMIN));
+    admin = api(started, await apiLogin(started, ADMIN));
     const support = await admin.post<{ id: number }>('/queue', { name: 'Suporte', color: '#2E7D32' });
     const billing = await admin.post<{ id: number }>('/queue', { name: 'Financeiro', color: '#C62828' });
     setup.supportAgent = (
@@ -88,16 +78,6 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
     setup.support = support.id;
     setup.billing = billing.id;
   });
-
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  function page(name: string, fn: (page: Page) => Promise<void>): Promise<void> {
-    assert.ok(browser, 'browser not started');
-    return withPage(browser, name, fn);
-  }
 
   function phone() {
     assert.ok(admin);
@@ -127,16 +107,16 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
   }
 
   it('the open chat shows what the contact wrote while the ticket had no queue', TEST, () =>
-    page('missed-messages', async (p) => {
-      assert.ok(product && admin);
+    suite.page('missed-messages', async (p) => {
+      assert.ok(suite.product && admin);
       const contact = { number: '5511944440001', name: 'Helena Cliente' };
-      await login(p, web, SUPPORT_AGENT);
+      await login(p, suite.web, SUPPORT_AGENT);
       await online(setup.supportAgent);
-      const agent = await pageApi(product, p);
+      const agent = await pageApi(suite.product, p);
       const { id: contactId } = await agent.post<{ id: number }>('/contacts', contact);
       const ticket = await agent.post<TicketRow>('/tickets', { contactId, queueId: setup.support, status: 'open' });
 
-      await p.goto(`${web}/tickets/${ticket.uuid}`);
+      await p.goto(`${suite.web}/tickets/${ticket.uuid}`);
       const chat = p.getByTestId('ticket-chat');
       await eventually(async () => assert.equal(await chat.getAttribute('data-status'), 'open'));
 
@@ -162,11 +142,11 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
   );
 
   it('a ticket the bot routes to the queue: bell count, tab title count, sound and OS notification', TEST, () =>
-    page('bot-routed-notification', async (p) => {
+    suite.page('bot-routed-notification', async (p) => {
       const contact = { number: '5511944440002', name: 'Igor Pagamento' };
       await captureNotifications(p);
       await countSounds(p);
-      await login(p, web, BILLING_AGENT);
+      await login(p, suite.web, BILLING_AGENT);
       await online(setup.billingAgent);
       const bell = p.getByTestId('notifications-button');
       await eventually(async () => assert.equal(await bell.getAttribute('data-count'), '0'));

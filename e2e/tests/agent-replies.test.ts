@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+
 import { api, apiLogin, connectedSandbox, pageApi, sandboxPhone, until } from '../support/api';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, type Product, startProduct } from '../support/product';
-import { eventually, expectText, login, waitForPath, withPage } from '../support/ui';
+import { ADMIN } from '../support/product';
+import { productSuite } from '../support/suite';
+import { eventually, expectText, login, waitForPath } from '../support/ui';
 
 const TEST = { timeout: 60_000 };
 
@@ -20,22 +20,12 @@ interface TicketRow {
 }
 
 describe('agent replies: quick replies with variables and a file, transfer with its event line, undo a close', () => {
-  let product: Product | undefined;
-  let browser: Browser | undefined;
-  let web = '';
   const setup = { queueId: 0, brunoId: 0, adminId: 0, whatsappId: 0, quickId: 0 };
 
-  before(async () => {
-    const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
-    if (started.status === 'fulfilled') product = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (started.status === 'rejected') throw started.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    web = started.value.webUrl;
-
+  const suite = productSuite(async (started) => {
     // This API session ends when the admin logs in in the browser; it is only used here.
-    const token = await apiLogin(started.value, ADMIN);
-    const admin = api(started.value, token);
+    const token = await apiLogin(started, ADMIN);
+    const admin = api(started, token);
     const queue = await admin.post<{ id: number }>('/queue', { name: 'Suporte', color: '#2E7D32' });
     const bruno = await admin.post<{ id: number }>('/users', { ...BRUNO, profile: 'user', queueIds: [queue.id] });
     setup.whatsappId = await connectedSandbox(admin, 'Sandbox Replies', [queue.id]);
@@ -45,7 +35,7 @@ describe('agent replies: quick replies with variables and a file, transfer with 
     });
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(FILE.data)], { type: FILE.type }), FILE.name);
-    const upload = await fetch(`${started.value.apiUrl}/quick-messages/${quick.id}/media-upload`, {
+    const upload = await fetch(`${started.apiUrl}/quick-messages/${quick.id}/media-upload`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -54,21 +44,11 @@ describe('agent replies: quick replies with variables and a file, transfer with 
     Object.assign(setup, { queueId: queue.id, brunoId: bruno.id, quickId: quick.id });
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  function page(name: string, fn: (page: Page) => Promise<void>): Promise<void> {
-    assert.ok(browser, 'browser not started');
-    return withPage(browser, name, fn);
-  }
-
   it('a quick reply reaches the phone rendered and with its file; a transfer shows its event line', TEST, () =>
-    page('agent-replies', async (p) => {
-      assert.ok(product);
-      await login(p, web, ADMIN);
-      const admin = await pageApi(product, p);
+    suite.page('agent-replies', async (p) => {
+      assert.ok(suite.product);
+      await login(p, suite.web, ADMIN);
+      const admin = await pageApi(suite.product, p);
       const phone = sandboxPhone(admin, setup.whatsappId);
 
       await phone.inbound({ ...CONTACT, body: 'Oi, qual é o cardápio?' });
@@ -92,7 +72,7 @@ describe('agent replies: quick replies with variables and a file, transfer with 
       const received = await phone.received(CONTACT.number, 'the quick reply', (m) => m.media?.fileName === FILE.name);
       assert.match(received.body, /Olá Joana! (Bom dia|Boa tarde|Boa noite), segue o cardápio\. Protocolo \d{9,}\./);
       assert.ok(!received.body.includes('{{'), `rendered: ${received.body}`);
-      const file = await fetch(`${product.apiUrl}${received.media?.url}`, {
+      const file = await fetch(`${suite.product.apiUrl}${received.media?.url}`, {
         headers: { authorization: `Bearer ${await p.evaluate(() => localStorage.getItem('token'))}` },
       });
       assert.deepEqual(Buffer.from(await file.arrayBuffer()), FILE.data);
@@ -112,7 +92,7 @@ describe('agent replies: quick replies with variables and a file, transfer with 
       await waitForPath(p, '/tickets');
 
       // The line survives a reload.
-      await p.goto(`${web}/tickets/${ticket.uuid}`);
+      await p.goto(`${suite.web}/tickets/${ticket.uuid}`);
       await expectText(p.getByTestId('transfer-line'), 'Transferido para Bruno · Suporte');
       await eventually(async () => {
         const { messages } = await admin.get<{ messages: { mediaType: string }[] }>(`/messages/${ticket.id}`);

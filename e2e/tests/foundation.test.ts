@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, type Product, startProduct } from '../support/product';
+import { describe, it } from 'node:test';
+import { ADMIN } from '../support/product';
+import { productSuite } from '../support/suite';
 import {
   backgroundOf,
   eventually,
@@ -12,7 +11,6 @@ import {
   login,
   submitLogin,
   waitForPath,
-  withPage,
 } from '../support/ui';
 
 /** What the first start seeds for the super user (apps/server/src/db/seed.ts). */
@@ -27,34 +25,11 @@ const COLOURS = {
 const TEST = { timeout: 60_000 };
 
 describe('foundation: login, shell, theme, language, users, logout', () => {
-  let product: Product | undefined;
-  let browser: Browser | undefined;
-  let web = '';
-
-  before(async () => {
-    // Started side by side; whichever started is kept so that `after` stops it if the other failed.
-    const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
-    if (started.status === 'fulfilled') product = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (started.status === 'rejected') throw started.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    web = started.value.webUrl;
-  });
-
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  /** A fresh browser context per test: no cookies or localStorage carried over. */
-  function page(name: string, fn: (page: Page) => Promise<void>): Promise<void> {
-    assert.ok(browser, 'browser not started');
-    return withPage(browser, name, fn);
-  }
+  const suite = productSuite();
 
   it('the super user logs in and lands on /tickets with the shell', TEST, () =>
-    page('super-user-shell', async (p) => {
-      await login(p, web, ADMIN);
+    suite.page('super-user-shell', async (p) => {
+      await login(p, suite.web, ADMIN);
 
       const drawer = p.getByTestId('app-drawer');
       assert.equal(await drawer.getAttribute('data-state'), 'open');
@@ -80,8 +55,8 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
   );
 
   it('dark mode persists across a reload', TEST, () =>
-    page('dark-mode', async (p) => {
-      await login(p, web, ADMIN);
+    suite.page('dark-mode', async (p) => {
+      await login(p, suite.web, ADMIN);
       const toggle = p.getByTestId('theme-toggle');
       assert.equal(await toggle.getAttribute('data-mode'), 'light');
       assert.equal(await backgroundOf(p, 'body'), COLOURS.light.body);
@@ -108,8 +83,8 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
   );
 
   it('switching the language to English relabels the shell and survives a reload', TEST, () =>
-    page('language', async (p) => {
-      await login(p, web, ADMIN);
+    suite.page('language', async (p) => {
+      await login(p, suite.web, ADMIN);
       await expectText(p.getByTestId('menu-item-tickets'), 'Atendimentos');
 
       await p.getByTestId('language-select').click();
@@ -128,9 +103,9 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
   );
 
   it('an admin creates a user in the Users modal; that plain user logs in without the admin section', TEST, () =>
-    page('create-user', async (p) => {
+    suite.page('create-user', async (p) => {
       const agent = { name: 'Bruna Agente', email: 'bruna.agente@balcao.test', password: 'bruna-secret' };
-      await login(p, web, ADMIN);
+      await login(p, suite.web, ADMIN);
 
       await p.getByTestId('menu-item-users').click();
       await waitForPath(p, '/users');
@@ -158,7 +133,7 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
       await p.getByTestId('drawer-logout').click();
       await waitForPath(p, '/login');
 
-      await login(p, web, agent);
+      await login(p, suite.web, agent);
       await expectText(p.getByTestId('greeting'), `Olá ${agent.name}, boas-vindas a ${SUPER.company}!`);
       await expectText(p.getByTestId('user-panel-profile'), 'Usuário');
       await p.getByTestId('menu-service').getByTestId('menu-item-tickets').waitFor();
@@ -166,15 +141,15 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
       await expectAbsent(p.getByTestId('menu-item-users'));
 
       // The dashboard (/) is admin only: a plain user sent there, e.g. from /login, lands on /tickets.
-      await p.goto(`${web}/login`);
+      await p.goto(`${suite.web}/login`);
       await waitForPath(p, '/tickets');
       await p.getByTestId('app-drawer').waitFor();
     }),
   );
 
   it('"Sair" in the profile menu logs out to /login, and /tickets then redirects to /login', TEST, () =>
-    page('logout', async (p) => {
-      await login(p, web, ADMIN);
+    suite.page('logout', async (p) => {
+      await login(p, suite.web, ADMIN);
       await p.getByTestId('user-menu').click();
       const logout = p.getByTestId('user-menu-logout');
       await expectText(logout, 'Sair');
@@ -184,7 +159,7 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
       await p.getByTestId('login-email').waitFor();
       assert.equal(await localStorageItem(p, 'token'), null);
 
-      await p.goto(`${web}/tickets`);
+      await p.goto(`${suite.web}/tickets`);
       await waitForPath(p, '/login');
       await p.getByTestId('login-submit').waitFor();
       await expectAbsent(p.getByTestId('app-drawer'));
@@ -192,8 +167,8 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
   );
 
   it('a wrong password shows an error toast and stays on /login', TEST, () =>
-    page('bad-password', async (p) => {
-      await submitLogin(p, web, { email: ADMIN.email, password: 'not-the-password' });
+    suite.page('bad-password', async (p) => {
+      await submitLogin(p, suite.web, { email: ADMIN.email, password: 'not-the-password' });
       await p.getByRole('alert').filter({ hasText: 'Erro de autenticação. Por favor, tente novamente.' }).waitFor();
       await waitForPath(p, '/login');
       await p.getByTestId('login-submit').waitFor();
@@ -203,9 +178,9 @@ describe('foundation: login, shell, theme, language, users, logout', () => {
   );
 
   it('visiting /login while logged in redirects away from /login', TEST, () =>
-    page('login-while-logged-in', async (p) => {
-      await login(p, web, ADMIN);
-      await p.goto(`${web}/login`);
+    suite.page('login-while-logged-in', async (p) => {
+      await login(p, suite.web, ADMIN);
+      await p.goto(`${suite.web}/login`);
       // Spec §2: a public route visited while authenticated goes to / (the admin's dashboard).
       await waitForPath(p, '/');
       await p.getByTestId('app-drawer').waitFor();

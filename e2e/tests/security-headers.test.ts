@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { type Api, api, apiLogin, connectedSandbox, pageApi, sandboxPhone, until } from '../support/api';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, type Product, startProduct } from '../support/product';
-import { eventually, login, waitForPath, withPage } from '../support/ui';
+import { ADMIN } from '../support/product';
+import { productSuite } from '../support/suite';
+import { eventually, login, waitForPath } from '../support/ui';
 
 const TEST = { timeout: 90_000 };
 
@@ -38,36 +38,21 @@ async function watchPolicy(p: Page) {
 }
 
 describe('security headers: the client works under its Content-Security-Policy', () => {
-  let product: Product | undefined;
-  let browser: Browser | undefined;
-  let web = '';
   let whatsappId = 0;
 
-  before(async () => {
-    const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
-    if (started.status === 'fulfilled') product = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (started.status === 'rejected') throw started.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    web = started.value.webUrl;
+  const suite = productSuite(async (started) => {
     // This API session ends when the admin logs in in the browser; it is only used here.
-    const admin = api(started.value, await apiLogin(started.value, ADMIN));
+    const admin = api(started, await apiLogin(started, ADMIN));
     const queue = await admin.post<{ id: number }>('/queue', { name: 'Segurança', color: '#455A64' });
     whatsappId = await connectedSandbox(admin, 'Sandbox CSP', [queue.id]);
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   it('log in, take a ticket with a picture, reply, open every page, load the audio worklet: no violation', TEST, () => {
-    assert.ok(browser, 'browser not started');
-    return withPage(browser, 'csp', async (p) => {
-      assert.ok(product);
+    return suite.page('csp', async (p) => {
+      assert.ok(suite.product);
       const { violations, policies } = await watchPolicy(p);
-      await login(p, web, ADMIN);
-      const admin: Api = await pageApi(product, p);
+      await login(p, suite.web, ADMIN);
+      const admin: Api = await pageApi(suite.product, p);
 
       // Live list (websocket), the picture fetched with the token into a blob URL, a reply sent.
       const contact = { number: '5511944440001', name: 'Helena Headers' };
@@ -99,7 +84,7 @@ describe('security headers: the client works under its Content-Security-Policy',
       await phone.received(contact.number, 'the reply', (m) => m.body.includes('Recebi a foto'));
 
       for (const path of PAGES) {
-        await p.goto(`${web}${path}`);
+        await p.goto(`${suite.web}${path}`);
         await p.getByTestId('app-drawer').waitFor();
         await p.waitForLoadState('networkidle');
       }
@@ -128,10 +113,9 @@ describe('security headers: the client works under its Content-Security-Policy',
   });
 
   it('a page of another site cannot frame the client', TEST, () => {
-    assert.ok(browser, 'browser not started');
-    return withPage(browser, 'csp-frame', async (p) => {
+    return suite.page('csp-frame', async (p) => {
       const { violations } = await watchPolicy(p);
-      await p.setContent(`<iframe src="${web}/login"></iframe>`);
+      await p.setContent(`<iframe src="${suite.web}/login"></iframe>`);
       await eventually(() =>
         assert.ok(
           violations.some((v) => /frame-ancestors/.test(v)),

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { connectedSandbox, pageApi, sandboxPhone } from '../support/api';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, type Product, startProduct } from '../support/product';
-import { eventually, expectText, login, waitForPath, withPage } from '../support/ui';
+import { ADMIN } from '../support/product';
+import { productSuite } from '../support/suite';
+import { eventually, expectText, login, waitForPath } from '../support/ui';
 
 const TEST = { timeout: 90_000 };
 const PHONE = { width: 390, height: 844 };
@@ -58,37 +58,16 @@ async function assertToastClear(p: Page, buttons: Locator[]): Promise<void> {
 }
 
 describe('shell: connections by provider, phone-sized lists', () => {
-  let product: Product | undefined;
-  let browser: Browser | undefined;
-  let web = '';
-
-  before(async () => {
-    const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
-    if (started.status === 'fulfilled') product = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (started.status === 'rejected') throw started.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    web = started.value.webUrl;
-  });
-
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  function page(name: string, fn: (page: Page) => Promise<void>): Promise<void> {
-    assert.ok(browser, 'browser not started');
-    return withPage(browser, name, fn);
-  }
+  const suite = productSuite();
 
   it('a new sandbox connection offers "Iniciar" (start) and the way to the Sandbox page', TEST, () =>
-    page('shell-sandbox-connection', async (p) => {
-      assert.ok(product);
-      await login(p, web, ADMIN);
-      const api = await pageApi(product, p);
+    suite.page('shell-sandbox-connection', async (p) => {
+      assert.ok(suite.product);
+      await login(p, suite.web, ADMIN);
+      const api = await pageApi(suite.product, p);
       const { id } = await api.post<{ id: number }>('/whatsapp', { name: 'Sandbox Shell', provider: 'sandbox' });
 
-      await p.goto(`${web}/connections`);
+      await p.goto(`${suite.web}/connections`);
       const start = p.getByTestId(`connection-first-action-${id}`);
       await expectText(start, 'Iniciar');
       assert.equal(await start.getAttribute('data-action'), 'start');
@@ -108,10 +87,10 @@ describe('shell: connections by provider, phone-sized lists', () => {
   );
 
   it('at 390×844 the contacts and users lists keep their row actions on screen, dialogs full-screen', TEST, () =>
-    page('shell-phone-lists', async (p) => {
-      assert.ok(product);
-      await login(p, web, ADMIN);
-      const api = await pageApi(product, p);
+    suite.page('shell-phone-lists', async (p) => {
+      assert.ok(suite.product);
+      await login(p, suite.web, ADMIN);
+      const api = await pageApi(suite.product, p);
       const contact = await api.post<{ id: number }>('/contacts', {
         name: 'Maria Aparecida dos Santos Oliveira',
         number: '5511987654321',
@@ -125,13 +104,13 @@ describe('shell: connections by provider, phone-sized lists', () => {
       });
       await p.setViewportSize(PHONE);
 
-      await p.goto(`${web}/contacts`);
+      await p.goto(`${suite.web}/contacts`);
       await assertOnScreen(p.getByTestId(`contact-edit-${contact.id}`), 'contact edit');
       await assertOnScreen(p.getByTestId(`contact-delete-${contact.id}`), 'contact delete');
       await p.getByTestId(`contact-edit-${contact.id}`).click();
       await assertFullScreenDialog(p, 'contact-modal', 'contact-modal');
 
-      await p.goto(`${web}/users`);
+      await p.goto(`${suite.web}/users`);
       await assertOnScreen(p.getByTestId(`user-edit-${user.id}`), 'user edit');
       await assertOnScreen(p.getByTestId(`user-delete-${user.id}`), 'user delete');
       await p.getByTestId(`user-edit-${user.id}`).click();
@@ -149,10 +128,10 @@ describe('shell: connections by provider, phone-sized lists', () => {
   );
 
   it('at 390×844 the chat keeps the contact name readable and its actions on screen', TEST, () =>
-    page('shell-phone-chat', async (p) => {
-      assert.ok(product);
-      await login(p, web, ADMIN);
-      const api = await pageApi(product, p);
+    suite.page('shell-phone-chat', async (p) => {
+      assert.ok(suite.product);
+      await login(p, suite.web, ADMIN);
+      const api = await pageApi(suite.product, p);
       const whatsappId = await connectedSandbox(api, 'Sandbox Phone', []);
       const name = 'Maria Aparecida dos Santos';
       const number = '5511987650001';
@@ -160,7 +139,7 @@ describe('shell: connections by provider, phone-sized lists', () => {
       const { tickets } = await api.get<{ tickets: { uuid: string }[] }>(`/tickets?searchParam=${number}`);
       await p.setViewportSize(PHONE);
 
-      await p.goto(`${web}/tickets/${tickets[0].uuid}`);
+      await p.goto(`${suite.web}/tickets/${tickets[0].uuid}`);
       const contactName = p.getByTestId('ticket-contact-name');
       await expectText(contactName, name);
       // Not cut: the whole name fits its box (on two lines if need be).

@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { type Api, api, apiLogin, connectedSandbox, pageApi, sandboxPhone, until } from '../support/api';
-import { launchBrowser } from '../support/browser';
-import { ADMIN, type Product, startProduct } from '../support/product';
-import {
-  countSounds,
-  eventually,
-  expectAbsent,
-  expectText,
-  login,
-  soundsPlayed,
-  waitForPath,
-  withPage,
-} from '../support/ui';
+import { ADMIN } from '../support/product';
+import { productSuite } from '../support/suite';
+import { countSounds, eventually, expectAbsent, expectText, login, soundsPlayed, waitForPath } from '../support/ui';
 
 const TEST = { timeout: 60_000 };
 
@@ -64,22 +55,12 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 }
 
 describe('tickets: live list, chat with the sandbox phone, transfer, media', () => {
-  let product: Product | undefined;
-  let browser: Browser | undefined;
-  let web = '';
   /** Set up once through the API as the admin: two queues, the agent (queue A) and a connected sandbox serving A. */
   const setup = { queueA: 0, queueB: 0, whatsappId: 0 };
 
-  before(async () => {
-    const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
-    if (started.status === 'fulfilled') product = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (started.status === 'rejected') throw started.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    web = started.value.webUrl;
-
+  const suite = productSuite(async (started) => {
     // This API session ends when the admin logs in in the browser; it is only used here.
-    const admin = api(started.value, await apiLogin(started.value, ADMIN));
+    const admin = api(started, await apiLogin(started, ADMIN));
     const queueA = await admin.post<{ id: number }>('/queue', { name: 'Suporte', color: '#2E7D32' });
     const queueB = await admin.post<{ id: number }>('/queue', { name: 'Financeiro', color: '#C62828' });
     await admin.post('/users', { ...AGENT, profile: 'user', queueIds: [queueA.id] });
@@ -88,21 +69,11 @@ describe('tickets: live list, chat with the sandbox phone, transfer, media', () 
     setup.queueB = queueB.id;
   });
 
-  after(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  function page(name: string, fn: (page: Page) => Promise<void>): Promise<void> {
-    assert.ok(browser, 'browser not started');
-    return withPage(browser, name, fn);
-  }
-
   /** Logs in as the admin on /tickets and returns the API as that same session (for the sandbox phone). */
   async function adminOn(p: Page): Promise<Api> {
-    assert.ok(product);
-    await login(p, web, ADMIN);
-    return pageApi(product, p);
+    assert.ok(suite.product);
+    await login(p, suite.web, ADMIN);
+    return pageApi(suite.product, p);
   }
 
   /** The contact's ticket on the sandbox connection, as the API lists it. */
@@ -118,7 +89,7 @@ describe('tickets: live list, chat with the sandbox phone, transfer, media', () 
   }
 
   it('core loop: contact writes, admin accepts, replies, sees acks, resolves; a new message reopens', TEST, () =>
-    page('core-loop', async (p) => {
+    suite.page('core-loop', async (p) => {
       const contact = { number: '5511988880001', name: 'Carla Contato' };
       await countSounds(p);
       const admin = await adminOn(p);
@@ -185,10 +156,10 @@ describe('tickets: live list, chat with the sandbox phone, transfer, media', () 
   );
 
   it('transfer to a queue the user lacks: the ticket leaves the list and its URL is refused', TEST, () =>
-    page('transfer-away', async (p) => {
-      assert.ok(product);
-      await login(p, web, AGENT);
-      const agent = await pageApi(product, p);
+    suite.page('transfer-away', async (p) => {
+      assert.ok(suite.product);
+      await login(p, suite.web, AGENT);
+      const agent = await pageApi(suite.product, p);
       const contact = await agent.post<{ id: number }>('/contacts', {
         name: 'Eduardo Cliente',
         number: '5511977770002',
@@ -223,7 +194,7 @@ describe('tickets: live list, chat with the sandbox phone, transfer, media', () 
       await p.getByTestId('ticket-list').waitFor();
       await expectAbsent(item);
 
-      await p.goto(`${web}/tickets/${ticket.uuid}`);
+      await p.goto(`${suite.web}/tickets/${ticket.uuid}`);
       await p.getByRole('alert').filter({ hasText: 'Acesso não permitido' }).waitFor();
       await waitForPath(p, '/tickets');
       await expectAbsent(p.getByTestId('ticket-chat'));
@@ -231,7 +202,7 @@ describe('tickets: live list, chat with the sandbox phone, transfer, media', () 
   );
 
   it('media both ways: the contact’s image shows in the chat; the agent’s attachment reaches the phone', TEST, () =>
-    page('media', async (p) => {
+    suite.page('media', async (p) => {
       const contact = { number: '5511966660003', name: 'Fernanda Foto' };
       const admin = await adminOn(p);
       const phone = sandboxPhone(admin, setup.whatsappId);
@@ -288,7 +259,7 @@ describe('tickets: live list, chat with the sandbox phone, transfer, media', () 
   );
 
   it('the Sandbox page plays the phone: its message is a pending ticket, the reply comes back', TEST, () =>
-    page('sandbox-page', async (p) => {
+    suite.page('sandbox-page', async (p) => {
       const contact = { number: '5511955550004', name: 'Gustavo Sandbox' };
       const admin = await adminOn(p);
 
