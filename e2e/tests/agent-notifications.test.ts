@@ -183,4 +183,38 @@ describe('agent notifications: nothing missed while a ticket was out of view, ne
       await p.getByTestId('ticket-chat').waitFor();
     }),
   );
+  it('a ticket transferred straight to an agent as open: sound and OS notification that opens it', TEST, () =>
+    suite.page('direct-transfer-notification', async (p) => {
+      assert.ok(admin);
+      const contact = { number: '5511944440003', name: 'Lia Transferida' };
+      await captureNotifications(p);
+      await countSounds(p);
+      await login(p, suite.web, BILLING_AGENT);
+      await online(setup.billingAgent);
+
+      await phone().inbound({ ...contact, body: 'Tenho uma dúvida' });
+      await answerMenu(contact, '1');
+      const ticket = await ticketOf(contact.number, (t) => t.queueId === setup.support);
+      const soundsBefore = await soundsPlayed(p);
+      // The admin hands it, already open, to the billing agent: it never sits in their bell.
+      await admin.put(`/tickets/${ticket.id}`, { status: 'open', queueId: setup.billing, userId: setup.billingAgent });
+
+      await eventually(async () => assert.ok((await soundsPlayed(p)) > soundsBefore, 'a sound was played'));
+      await eventually(async () => {
+        const shown = await notices(p);
+        assert.ok(
+          shown.some((n) => n.title === contact.name),
+          `a notification for ${contact.name}`,
+        );
+      });
+      await p.evaluate(() => {
+        const objects = (window as unknown as { __noticeObjects: Notification[] }).__noticeObjects;
+        objects.at(-1)?.onclick?.(new Event('click'));
+      });
+      await waitForPath(p, `/tickets/${ticket.uuid}`);
+      await eventually(async () =>
+        assert.equal(await p.getByTestId('ticket-chat').getAttribute('data-status'), 'open'),
+      );
+    }),
+  );
 });

@@ -14,7 +14,6 @@ export const rules: Record<Profile, readonly string[]> = {
     'connections-page:actionButtons',
     'connections-page:addConnection',
     'connections-page:editOrDeleteConnection',
-    'tickets:peek',
     'users:manage',
     'settings:edit',
   ],

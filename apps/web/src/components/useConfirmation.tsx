@@ -6,7 +6,7 @@ import { toastError } from './toastError';
 
 interface ConfirmationOptions<T> {
   title: (item: T) => ReactNode;
-  message: ReactNode;
+  message: ReactNode | ((item: T) => ReactNode);
   onConfirm: (item: T) => void;
 }
 
@@ -23,7 +23,7 @@ export function useConfirmation<T>({ title, message, onConfirm }: ConfirmationOp
       onClose={() => setItem(null)}
       onConfirm={() => item !== null && onConfirm(item)}
     >
-      {message}
+      {typeof message === 'function' ? item !== null && message(item) : message}
     </ConfirmationModal>
   );
   return { ask: (record: T) => setItem(record), dialog };

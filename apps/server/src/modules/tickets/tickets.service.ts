@@ -335,8 +335,15 @@ export async function updateTicket(
   if (!updated) throw await otherOpenTicketError(ctx.db, ctx.companyId, current.contactId, next.whatsappId);
   const ticket = await selectTicket(ctx.db, ctx.companyId, id);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  emitTicket(ctx.realtime, ctx.companyId, ticket, current);
-  if (transferOf(ctx.userId, current, ticket)) await recordTransfer(ctx, ticket);
+  const transfer = transferOf(ctx.userId, current, ticket);
+  emitTicket(
+    ctx.realtime,
+    ctx.companyId,
+    ticket,
+    current,
+    transfer?.userChanged ? (ticket.userId ?? undefined) : undefined,
+  );
+  if (transfer) await recordTransfer(ctx, ticket);
   if (after) await after({ ctx, before: current, ticket });
   return ticket;
 }

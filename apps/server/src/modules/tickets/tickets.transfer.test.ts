@@ -55,11 +55,11 @@ describe('transferring a ticket', () => {
     // Accepting is no transfer.
     expect(await linesOf(ticketId)).toEqual([]);
 
-    const ticketForBruno = eventWhere<{ action: string; ticket?: { id: number; userId: number } }>(
-      brunoSocket,
-      companyEvent.ticket(t.companyId),
-      (e) => e.action === 'update' && e.ticket?.id === ticketId,
-    );
+    const ticketForBruno = eventWhere<{
+      action: string;
+      ticket?: { id: number; userId: number };
+      transferredTo?: number;
+    }>(brunoSocket, companyEvent.ticket(t.companyId), (e) => e.action === 'update' && e.ticket?.id === ticketId);
     const lineForBruno = eventWhere<{ message: Line; ticket: { lastMessage: string } }>(
       brunoSocket,
       companyEvent.appMessage(t.companyId),
@@ -68,7 +68,8 @@ describe('transferring a ticket', () => {
     const res = await call(t.admin, 'PUT', `/tickets/${ticketId}`, { queueId, userId: bruno.user.id });
     expect(res.json()).toMatchObject({ status: 'open', userId: bruno.user.id, queueId });
 
-    expect((await ticketForBruno).ticket?.userId).toBe(bruno.user.id);
+    // The receiver is named so that their client alerts as for a new ticket (open, not in the bell).
+    expect(await ticketForBruno).toMatchObject({ ticket: { userId: bruno.user.id }, transferredTo: bruno.user.id });
     const live = await lineForBruno;
     expect(live.message).toMatchObject({ mediaType: 'transfer', body: 'Bruno · Suporte' });
     expect(live.ticket.lastMessage).toBe('Preciso de ajuda');

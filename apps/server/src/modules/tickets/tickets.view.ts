@@ -1,4 +1,4 @@
-import { companyEvent, type Ticket } from '@balcao/shared';
+import { companyEvent, type Ticket, type TicketEvent } from '@balcao/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -101,10 +101,12 @@ export function emitTicket(
   companyId: number,
   ticket: Ticket,
   before?: { queueId: number | null; userId: number | null },
+  transferredTo?: number,
 ) {
   const targets = new Set(ticketRooms(companyId, ticket));
   if (before) for (const r of ticketRooms(companyId, before)) targets.add(r);
-  realtime.toRooms([...targets], companyEvent.ticket(companyId), { action: 'update', ticket });
+  const event: TicketEvent = { action: 'update', ticket, ...(transferredTo === undefined ? {} : { transferredTo }) };
+  realtime.toRooms([...targets], companyEvent.ticket(companyId), event);
 }
 
 export function emitTicketDeleted(

@@ -23,6 +23,7 @@ export const OPTION_KEYS = [
   'sendMsgTransfTicket',
   'chatBotType',
   'userCreation',
+  'closeConfirmation',
 ] as const satisfies readonly SettingKey[];
 
 type OptionKey = (typeof OPTION_KEYS)[number];

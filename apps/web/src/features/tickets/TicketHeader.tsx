@@ -252,6 +252,7 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
       >
         {t('tickets.options.deleteMessage')}
       </ConfirmationModal>
+      {actions.dialog}
     </Stack>
   );
 }

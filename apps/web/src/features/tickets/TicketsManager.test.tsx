@@ -2,8 +2,9 @@ import { companyEvent, type Ticket } from '@balcao/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { sessionUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
-import { renderWithProviders } from '../../test/render';
+import { authValue, renderWithProviders } from '../../test/render';
 import { TicketsManager } from './TicketsManager';
 import { emitSocket, LocationProbe, ticket } from './testing';
 import { useTicketsRealtime, viewerOf } from './ticketsQueries';
@@ -17,8 +18,15 @@ const mine1 = ticket({ id: 1, contact: { ...ticket({ id: 1 }).contact, name: 'Ma
 const mine2 = ticket({ id: 2 });
 const waiting = ticket({ id: 3, status: 'pending', userId: null, user: null, unreadMessages: 2 });
 
-function ticketsApi(lists: Record<string, Ticket[]>) {
+function ticketsApi(
+  lists: Record<string, Ticket[]>,
+  settings: { key: string; value: string }[] = [],
+  more: Parameters<typeof mockApi>[0] = {},
+) {
   return mockApi({
+    ...more,
+    'GET /settings': () => settings,
+    'PUT /tickets/1': (body) => ({ status: 200, body: { ...mine1, ...(body as object) } }),
     'GET /queue': () => [{ id: 1, name: 'Vendas', color: '#7C3AED' }],
     'GET /tickets': (_body, url) => {
       const tickets = lists[url.searchParams.get('status') ?? 'search'] ?? [];
@@ -72,6 +80,42 @@ describe('TicketsManager', () => {
     expect(await screen.findByTestId('ticket-item-3')).toBeTruthy();
     expect(screen.getByTestId('count-open').textContent).toBe('2');
     expect(screen.getByTestId('count-pending').textContent).toBe('0');
+  });
+
+  it('asks before resolving when the company’s closeConfirmation setting is enabled', async () => {
+    const api = ticketsApi({ open: [mine1] }, [{ key: 'closeConfirmation', value: 'enabled' }]);
+    renderWithProviders(<Screen />, { path: '/tickets' });
+    const item = await screen.findByTestId('ticket-item-1');
+    await waitFor(() => expect(api.calls('GET /settings')).toHaveLength(1));
+
+    await userEvent.click(within(item).getByTestId('resolve-button'));
+    expect(await screen.findByText('O atendimento de Maria será encerrado.')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('confirmation-cancel'));
+    expect(api.calls('PUT /tickets/1')).toEqual([]);
+
+    await userEvent.click(within(item).getByTestId('resolve-button'));
+    await userEvent.click(await screen.findByTestId('confirmation-confirm'));
+    await waitFor(() => expect(api.calls('PUT /tickets/1')).toMatchObject([{ status: 'closed' }]));
+  });
+
+  it('resolves at once when the setting is off (the default)', async () => {
+    const api = ticketsApi({ open: [mine1] });
+    renderWithProviders(<Screen />, { path: '/tickets' });
+    await userEvent.click(within(await screen.findByTestId('ticket-item-1')).getByTestId('resolve-button'));
+    await waitFor(() => expect(api.calls('PUT /tickets/1')).toMatchObject([{ status: 'closed' }]));
+    expect(screen.queryByTestId('confirmation-modal')).toBeNull();
+  });
+
+  it('lets an agent peek at a pending ticket of their queue before accepting it', async () => {
+    ticketsApi({ pending: [waiting] }, [], {
+      'GET /messages/3': () => ({ messages: [], count: 0, hasMore: false, ticket: waiting }),
+    });
+    const agent = authValue({ user: sessionUser({ id: 7, profile: 'user' }) });
+    renderWithProviders(<Screen />, { path: '/tickets', auth: agent });
+    await userEvent.click(await screen.findByTestId('tab-pending'));
+    await userEvent.click(within(await screen.findByTestId('ticket-item-3')).getByTestId('peek-button'));
+    expect(await screen.findByTestId('ticket-peek')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/tickets');
   });
 
   it('opens a non-pending ticket on click', async () => {

@@ -313,10 +313,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
         }
         onResolve={(ticket) => actions.resolve(ticket, ticket.uuid === selectedUuid)}
         onReopen={(ticket) => actions.reopen(ticket)}
-        onPeek={can(me.profile, 'tickets:peek') ? setPeek : undefined}
+        // Every pending ticket listed is one the user may read (the server's visibility rule): agents
+        // peek at their queues' tickets, admins at any ticket (spec §6).
+        onPeek={setPeek}
       />
       <NewTicketModal open={newTicket} onClose={() => setNewTicket(false)} />
       <TicketPeekDialog ticket={peek} onClose={() => setPeek(null)} />
+      {actions.dialog}
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BellViewer, bellViewerOf, inBell, isNews, shouldNotify } from './notifications';
+import { type BellViewer, bellViewerOf, inBell, isNews, isTransferredTo, shouldNotify } from './notifications';
 import { message, ticket } from './testing';
 
 const create = (overrides: Parameters<typeof message>[0], t?: ReturnType<typeof ticket>) => ({
@@ -65,5 +65,15 @@ describe('shouldNotify (messages of open tickets)', () => {
     expect(shouldNotify(create({ ticketId: 2, fromMe: true }, ticket({ id: 2 })), 7, null, true)).toBe(false);
     expect(shouldNotify(create({ ticketId: 2 }, ticket({ id: 2, userId: 9 })), 7, null, true)).toBe(false);
     expect(shouldNotify({ action: 'update', message: message({ ticketId: 2 }) }, 7, null, true)).toBe(false);
+  });
+});
+
+describe('isTransferredTo', () => {
+  it('alerts the user a ticket was handed to, not the one who handed it nor anyone else', () => {
+    const open = ticket({ id: 3, status: 'open', userId: 7 });
+    expect(isTransferredTo({ action: 'update', ticket: open, transferredTo: 7 }, 7)).toBe(true);
+    expect(isTransferredTo({ action: 'update', ticket: open, transferredTo: 7 }, 8)).toBe(false);
+    // Accepting a ticket yourself names no receiver.
+    expect(isTransferredTo({ action: 'update', ticket: open }, 7)).toBe(false);
   });
 });

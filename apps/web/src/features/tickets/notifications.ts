@@ -57,6 +57,11 @@ export function isNews(previous: Ticket | undefined, next: Ticket, viewer: BellV
   return inBell(next, viewer) && (!previous || next.unreadMessages > previous.unreadMessages);
 }
 
+/** Another user handed this ticket to `userId` (the server names the receiver of a transfer). */
+export function isTransferredTo(event: TicketEvent, userId: number): boolean {
+  return event.action === 'update' && event.transferredTo === userId;
+}
+
 /**
  * A contact message outside the bell (an open ticket) calls for attention when its ticket is the
  * user's and is not the one on screen, or the page is hidden.
@@ -124,6 +129,8 @@ export function useTicketNotifications(user: SessionUser): void {
 
   useSocketEvent<TicketEvent>(companyEvent.ticket(user.companyId), (event) => {
     if (event.action === 'update' && event.ticket) receive(event.ticket);
+    // Handed straight to this user (open or not yet unread): not in the bell, yet news to them.
+    if (event.ticket && isTransferredTo(event, user.id) && !inBell(event.ticket, viewer)) alert(event.ticket);
     const id = event.ticketId ?? event.ticket?.id;
     if ((event.action === 'delete' || event.action === 'updateUnread') && id !== undefined) remove(id);
   });

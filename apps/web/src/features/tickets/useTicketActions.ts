@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
 import { toastError } from '../../components/toastError';
+import { useConfirmation } from '../../components/useConfirmation';
+import { settingValue, useSettings } from '../settings/settingsApi';
 import { ticketsApi } from './ticketsApi';
 import { useStoreTicket, viewerOf } from './ticketsQueries';
 import { toastWithUndo } from './undoToast';
@@ -56,7 +58,28 @@ export function useTicketActions() {
       })
       .catch(toastError);
 
+  const resolveNow = ({ ticket, leave }: { ticket: Ticket; leave: boolean }) =>
+    run(ticket, transitions.resolve(me.id), (updated) => {
+      if (leave) navigate('/tickets');
+      toastWithUndo(
+        t('tickets.resolvedToast'),
+        t('tickets.undo'),
+        () => undoResolve(updated),
+        `resolved-${updated.id}`,
+      );
+    });
+  // The company's closeConfirmation setting asks first; the undo stays either way.
+  const confirmResolve = useConfirmation<{ ticket: Ticket; leave: boolean }>({
+    title: () => t('tickets.resolveConfirmTitle'),
+    message: ({ ticket }) => t('tickets.resolveConfirmMessage', { name: ticket.contact.name }),
+    onConfirm: resolveNow,
+  });
+  const settings = useSettings();
+  const asksFirst = settingValue(settings.data, 'closeConfirmation') === 'enabled';
+
   return {
+    /** The resolve confirmation: rendered once by each screen using these actions. */
+    dialog: confirmResolve.dialog,
     busyId: update.isPending ? (update.variables?.ticket.id ?? null) : null,
     accept: (ticket: Ticket, then?: (updated: Ticket) => void) =>
       run(ticket, transitions.accept(me.id), (updated) => {
@@ -65,16 +88,7 @@ export function useTicketActions() {
       }),
     reopen,
     /** `leave`: the ticket is on screen, so go back to /tickets afterwards. Undoing reopens it. */
-    resolve: (ticket: Ticket, leave: boolean) =>
-      run(ticket, transitions.resolve(me.id), (updated) => {
-        if (leave) navigate('/tickets');
-        toastWithUndo(
-          t('tickets.resolvedToast'),
-          t('tickets.undo'),
-          () => undoResolve(updated),
-          `resolved-${updated.id}`,
-        );
-      }),
+    resolve: (ticket: Ticket, leave: boolean) => (asksFirst ? confirmResolve.ask : resolveNow)({ ticket, leave }),
     returnToPending: (ticket: Ticket) => run(ticket, transitions.returnToPending(), () => navigate('/tickets')),
   };
 }
