@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './dates.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './location.js';
 export * from './message-rules.js';
 export * from './permissions.js';
 export * from './schemas/auth.js';

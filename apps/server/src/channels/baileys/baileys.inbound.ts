@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { mediaTypeOf } from '@balcao/shared';
+import { locationBody, mediaTypeOf } from '@balcao/shared';
 import {
   getContentType,
   isJidBroadcast,
@@ -57,11 +57,18 @@ export function textOf(m: proto.IMessage | null | undefined): string | undefined
   );
 }
 
-/** Same body as the Cloud API provider: name, address and a map link, one per line. */
-function locationBody(l: proto.Message.ILocationMessage | proto.Message.ILiveLocationMessage): string {
-  const link = `https://maps.google.com/maps?q=${l.degreesLatitude},${l.degreesLongitude}`;
+/**
+ * The spec's `image|link|description`, the same body as the Cloud API. The phone's thumbnail is
+ * left out: inlined, it would ride along in every ticket list as the last message.
+ */
+function bodyOfLocation(l: proto.Message.ILocationMessage | proto.Message.ILiveLocationMessage): string {
   const named = l as proto.Message.ILocationMessage;
-  return [named.name, named.address, link].filter(Boolean).join('\n');
+  return locationBody({
+    latitude: l.degreesLatitude,
+    longitude: l.degreesLongitude,
+    name: named.name,
+    address: named.address,
+  });
 }
 
 function contextOf(m: proto.IMessage, type: keyof proto.IMessage): proto.IContextInfo | undefined {
@@ -147,7 +154,7 @@ export async function mapMessage(msg: WAMessage, base: Base, deps: MapDeps): Pro
   }
   const location = content.locationMessage ?? content.liveLocationMessage;
   if (location)
-    return { kind: 'message', message: { ...common, body: locationBody(location), mediaType: 'locationMessage' } };
+    return { kind: 'message', message: { ...common, body: bodyOfLocation(location), mediaType: 'locationMessage' } };
   if (content.contactMessage)
     return { kind: 'message', message: { ...common, body: content.contactMessage.vcard ?? '', mediaType: 'vcard' } };
   if (content.contactsArrayMessage) {

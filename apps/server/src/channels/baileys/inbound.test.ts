@@ -172,7 +172,13 @@ describe('messages.upsert', () => {
     await chat('5511977770005', 1);
     receive(
       wa(from, {
-        locationMessage: { degreesLatitude: -23.5, degreesLongitude: -46.6, name: 'Loja', address: 'Rua A, 1' },
+        locationMessage: {
+          degreesLatitude: -23.5,
+          degreesLongitude: -46.6,
+          name: 'Loja | Centro',
+          address: 'Rua A, 1',
+          jpegThumbnail: new Uint8Array([0xff, 0xd8, 0xff]),
+        },
       }),
     );
     await chat('5511977770005', 2);
@@ -189,9 +195,10 @@ describe('messages.upsert', () => {
       headers: t.admin.headers,
     });
     expect(media.rawPayload).toEqual(PNG);
+    // The spec's `image|link|description`: no inlined thumbnail, the map link, a pipe-free description.
     expect(messages[1]).toMatchObject({
       mediaType: 'locationMessage',
-      body: 'Loja\nRua A, 1\nhttps://maps.google.com/maps?q=-23.5,-46.6',
+      body: '|https://maps.google.com/maps?q=-23.5%2C-46.6&z=17|Loja / Centro, Rua A, 1',
     });
     expect(messages[2]).toMatchObject({ mediaType: 'vcard', body: vcard });
     expect(messages[3]).toMatchObject({ mediaType: 'image' });

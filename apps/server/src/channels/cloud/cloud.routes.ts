@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { intId, mediaTypeOf } from '@balcao/shared';
+import { intId, locationBody, mediaTypeOf } from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { App, ModuleRoutes } from '../../platform/http/types.js';
@@ -140,9 +140,7 @@ async function toInbound(
     case 'location': {
       const l = m.location;
       if (!l) return null;
-      const link = `https://maps.google.com/maps?q=${l.latitude},${l.longitude}`;
-      const body = [l.name, l.address, link].filter(Boolean).join('\n');
-      return { ...common, body, mediaType: 'locationMessage' };
+      return { ...common, body: locationBody(l), mediaType: 'locationMessage' };
     }
     case 'contacts':
       return { ...common, body: vcardOf(m.contacts), mediaType: 'vcard' };

@@ -230,6 +230,22 @@ describe('inbound', () => {
     expect(file.rawPayload.equals(PNG)).toBe(true);
     expect(stored.quotedMsgId).toBe((await storedMessage('wamid.IN1')).id);
   });
+
+  it('a location is stored as the spec body image|link|description', async () => {
+    const location = (id: string, place: object) => ({
+      contacts: [{ wa_id: NUMBER, profile: { name: 'Rita Cloud' } }],
+      messages: [{ id, from: NUMBER, type: 'location', location: { latitude: -23.55, longitude: -46.63, ...place } }],
+    });
+    expect((await webhook(location('wamid.LOC1', { name: 'Praça da Sé', address: 'Sé, São Paulo' }))).statusCode).toBe(
+      200,
+    );
+    expect((await webhook(location('wamid.LOC2', {}))).statusCode).toBe(200);
+    expect(await storedMessage('wamid.LOC1')).toMatchObject({
+      mediaType: 'locationMessage',
+      body: '|https://maps.google.com/maps?q=-23.55%2C-46.63&z=17|Praça da Sé, Sé, São Paulo',
+    });
+    expect((await storedMessage('wamid.LOC2')).body).toBe('|https://maps.google.com/maps?q=-23.55%2C-46.63&z=17|');
+  });
 });
 
 describe('sending and statuses', () => {

@@ -138,20 +138,31 @@ function LocationContent({ body }: { body: string }) {
   const { t } = useTranslation();
   const { image, link, description } = parseLocation(body);
   const showImage = /^(data:image\/|https?:\/\/)/.test(image);
+  const label = description || t('messages.mediaTypes.locationMessage');
   return (
-    <Stack spacing={0.5} data-testid="location">
+    <Box
+      data-testid="location"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1.5, overflow: 'hidden', minWidth: 180, maxWidth: 260 }}
+    >
       {showImage ? (
-        <Box component="img" src={image} alt="" sx={{ maxWidth: 240, borderRadius: 1.5, display: 'block' }} />
+        <Box component="img" src={image} alt="" sx={{ width: '100%', display: 'block' }} />
       ) : (
-        <LocationOn color="action" />
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5, bgcolor: 'action.hover' }}>
+          <LocationOn color="action" fontSize="large" data-testid="location-icon" />
+        </Box>
       )}
-      {description && <Typography variant="body2">{description}</Typography>}
-      {link && (
-        <Link href={link} target="_blank" rel="noopener noreferrer" variant="body2">
-          {t('messages.openLocation')}
-        </Link>
-      )}
-    </Stack>
+      <Stack spacing={0.25} sx={{ px: 1, py: 0.75 }}>
+        <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+          {label}
+        </Typography>
+        {/* Only web links: the body comes from outside and must not carry a script URL. */}
+        {/^https?:\/\//.test(link) && (
+          <Link href={link} target="_blank" rel="noopener noreferrer" variant="body2">
+            {t('messages.openLocation')}
+          </Link>
+        )}
+      </Stack>
+    </Box>
   );
 }
 

@@ -1,16 +1,9 @@
 /** Parsing of message bodies that carry structured content. */
+import { isLocationBody, parseLocation } from '@balcao/shared';
+import i18n from '../../i18n';
 
-export interface LocationContent {
-  image: string;
-  link: string;
-  description: string;
-}
-
-/** A location body is "image|link|description" (the description is optional). */
-export function parseLocation(body: string): LocationContent {
-  const [image = '', link = '', ...rest] = body.split('|');
-  return { image, link, description: rest.join('|') };
-}
+/** A location body is "image|link|description"; the server builds it with the same shared code. */
+export { parseLocation };
 
 export interface VcardContent {
   name: string;
@@ -54,8 +47,13 @@ export function formatText(text: string): TextPart[] {
   return parts;
 }
 
-/** Text without the emphasis marks (list previews, quoted messages). */
+/**
+ * Text without the emphasis marks (list previews, quoted messages, notifications). A location body
+ * (previews carry no message type) reads as its description, or the pin and the word "location".
+ */
 export function plainText(text: string): string {
+  if (isLocationBody(text))
+    return parseLocation(text).description || `📍 ${i18n.t('messages.mediaTypes.locationMessage')}`;
   return formatText(text)
     .map((part) => part.text)
     .join('');
