@@ -198,6 +198,11 @@ describe('tickets: live list, chat with the sandbox phone, transfer, media', () 
       await p.getByRole('alert').filter({ hasText: 'Acesso não permitido' }).waitFor();
       await waitForPath(p, '/tickets');
       await expectAbsent(p.getByTestId('ticket-chat'));
+
+      // A link to a ticket that does not exist: the not-found text, then back to the list.
+      await p.goto(`${suite.web}/tickets/00000000-0000-4000-8000-00000000dead`);
+      await p.getByRole('alert').filter({ hasText: 'Nenhum atendimento encontrado com este ID.' }).waitFor();
+      await waitForPath(p, '/tickets');
     }),
   );
 

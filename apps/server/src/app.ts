@@ -13,9 +13,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { cloudRoutes } from './channels/cloud/cloud.routes.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { helpsRoutes } from './modules/helps/helps.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
@@ -55,9 +58,12 @@ const modules: ModuleRoutes[] = [
   contactsRoutes,
   ticketsRoutes,
   messagesRoutes,
+  dashboardRoutes,
   tagsRoutes,
   ticketNotesRoutes,
   quickMessagesRoutes,
+  announcementsRoutes,
+  helpsRoutes,
   mediaRoutes,
   sandboxRoutes,
   cloudRoutes,

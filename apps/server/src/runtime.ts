@@ -13,6 +13,7 @@ import type { Database, Db } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionJobs } from './modules/auth/auth.jobs.js';
+import { createContactPictures } from './modules/contacts/contacts.pictures.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
 import { applyAck, messageByProviderId, resendFailedWhileDown } from './modules/messages/messages.service.js';
 import {
@@ -63,9 +64,12 @@ export function createMessaging(opts: {
     log: opts.log,
     afterStore: automation && ((stored) => runInboundAutomations(automation, stored)),
   });
+  const pictures = createContactPictures({ db, realtime: opts.realtime, storage, log: opts.log });
   const events: ChannelEvents = {
     inbound: async (m) => {
-      await inbound(m);
+      const stored = await inbound(m);
+      if (m.picture && 'refreshProfile' in stored && stored.refreshProfile)
+        pictures.offer(stored.companyId, stored.contactId, m.picture);
     },
     ack: (a) => applyAck(db, opts.realtime, a),
     connection: async (u) => {

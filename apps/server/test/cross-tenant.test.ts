@@ -1,6 +1,6 @@
 import type { ErrorCode, WeeklyScheduleEntry } from '@balcao/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestServer, type Session, type Tenant, type TestServer } from './harness.js';
+import { createTenant, createTestServer, login, type Session, SUPER, type Tenant, type TestServer } from './harness.js';
 import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
 
 /**
@@ -40,6 +40,13 @@ interface Target {
   quickMessageId: number;
   /** Storage key of the image (`<companyId>/<uuid>.png`). */
   mediaKey: string;
+  /** The plain user's avatar (`/media/<companyId>/<uuid>.png`). */
+  userAvatar: string;
+  /** A help video: the platform's, not B's, and only the super user may change it. */
+  helpId: number;
+  /** An inactive announcement with an image: the platform's; only the super user may read or change it. */
+  announcementId: number;
+  announcementMediaPath: string;
 }
 
 interface Route {
@@ -48,6 +55,8 @@ interface Route {
   payload?: object | ((b: Target) => object);
   /** Sent as a multipart form with one small file in field `file`. */
   multipart?: boolean;
+  /** Who may read it (the harness's positive control): B's admin, or the super user for platform records. */
+  reader?: 'super';
 }
 
 const week: WeeklyScheduleEntry[] = (
@@ -63,6 +72,10 @@ const routes: Route[] = [
   { method: 'PUT', url: (b) => `/users/${b.adminId}`, payload: { profile: 'user', queueIds: [] } },
   { method: 'DELETE', url: (b) => `/users/${b.userId}` },
   { method: 'DELETE', url: (b) => `/users/${b.adminId}` },
+  { method: 'POST', url: (b) => `/users/${b.userId}/avatar`, multipart: true },
+  { method: 'POST', url: (b) => `/users/${b.adminId}/avatar`, multipart: true },
+  { method: 'DELETE', url: (b) => `/users/${b.userId}/avatar` },
+  { method: 'GET', url: (b) => b.userAvatar },
   // companies
   { method: 'GET', url: (b) => `/companies/${b.companyId}` },
   { method: 'PUT', url: (b) => `/companies/${b.companyId}`, payload: { name: 'Hacked by A', dueDate: '2000-01-01' } },
@@ -142,6 +155,16 @@ const routes: Route[] = [
   { method: 'DELETE', url: (b) => `/quick-messages/${b.quickMessageId}` },
   { method: 'POST', url: (b) => `/quick-messages/${b.quickMessageId}/media-upload`, multipart: true },
   { method: 'DELETE', url: (b) => `/quick-messages/${b.quickMessageId}/media-upload` },
+  // help videos
+  { method: 'PUT', url: (b) => `/helps/${b.helpId}`, payload: { title: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/helps/${b.helpId}` },
+  // announcements (platform-wide; the inactive one and every write are the super user's)
+  { method: 'GET', url: (b) => `/announcements/${b.announcementId}`, reader: 'super' },
+  { method: 'GET', url: (b) => b.announcementMediaPath, reader: 'super' },
+  { method: 'PUT', url: (b) => `/announcements/${b.announcementId}`, payload: { title: 'Hacked by A', status: true } },
+  { method: 'DELETE', url: (b) => `/announcements/${b.announcementId}` },
+  { method: 'POST', url: (b) => `/announcements/${b.announcementId}/media-upload`, multipart: true },
+  { method: 'DELETE', url: (b) => `/announcements/${b.announcementId}/media-upload` },
 ];
 
 /** A's own records that the reference calls below write to. */
@@ -373,6 +396,8 @@ let a: Tenant;
 let b: Tenant;
 let target: Target;
 let secretsOfB: string[];
+/** The super user's session, for the platform's records (announcements). */
+let superUser: Session;
 
 const call = (session: Session, method: Method, url: string, payload?: object) =>
   server.app.inject({ method, url, payload, headers: session.headers });
@@ -401,6 +426,33 @@ async function seedB(tenant: Tenant): Promise<Target> {
   ).id;
   const quickMessageId = (await created('/quick-messages', { shortcode: 'segredo', message: 'Resposta secreta de B' }))
     .id;
+  const avatarForm = await requestOf({ method: 'POST', url: () => '', multipart: true }, {} as Target);
+  const avatar = await server.app.inject({
+    method: 'POST',
+    url: `/users/${tenant.user.user.id}/avatar`,
+    payload: avatarForm.payload,
+    headers: { ...tenant.admin.headers, ...avatarForm.headers },
+  });
+  expect(avatar.statusCode, avatar.body).toBe(200);
+  const su = await login(server, SUPER.email, SUPER.password);
+  const help = await call(su, 'POST', '/helps', { title: 'Vídeo da plataforma', video: 'dQw4w9WgXcQ' });
+  expect(help.statusCode, help.body).toBe(201);
+  const announcement = await call(su, 'POST', '/announcements', {
+    title: 'Anúncio secreto da plataforma',
+    text: 'Rascunho',
+    status: false,
+  });
+  expect(announcement.statusCode, announcement.body).toBe(201);
+  const announcementId = announcement.json().id;
+  const form = await requestOf({ method: 'POST', url: () => '', multipart: true }, {} as Target);
+  const withMedia = await server.app.inject({
+    method: 'POST',
+    url: `/announcements/${announcementId}/media-upload`,
+    payload: form.payload,
+    headers: { ...su.headers, ...form.headers },
+  });
+  expect(withMedia.statusCode, withMedia.body).toBe(200);
+  superUser = su;
   return {
     companyId: tenant.companyId,
     adminId: tenant.admin.user.id,
@@ -416,6 +468,10 @@ async function seedB(tenant: Tenant): Promise<Target> {
     noteId,
     quickMessageId,
     mediaKey: String(message.mediaUrl).replace(/^\/media\//, ''),
+    userAvatar: avatar.json().avatar,
+    helpId: help.json().id,
+    announcementId,
+    announcementMediaPath: withMedia.json().mediaPath,
   };
 }
 
@@ -446,7 +502,11 @@ async function snapshotOfB() {
     messages: await read(`/messages/${target.ticketId}`),
     notes: await read(`/ticket-notes/list?contactId=${target.contactId}`),
     quickMessages: await read('/quick-messages'),
+    helps: await read('/helps/list'),
+    announcement: (await call(superUser, 'GET', `/announcements/${target.announcementId}`)).json(),
+    announcementMedia: (await call(superUser, 'GET', target.announcementMediaPath)).rawPayload.toString('base64'),
     media: (await call(b.admin, 'GET', `/media/${target.mediaKey}`)).rawPayload.toString('base64'),
+    avatar: (await call(b.admin, 'GET', target.userAvatar)).rawPayload.toString('base64'),
   };
 }
 
@@ -471,6 +531,9 @@ beforeAll(async () => {
     'Nota secreta de B',
     'Resposta secreta de B',
     target.ticketUuid,
+    target.userAvatar,
+    // Not B's, but no company's user may read an inactive announcement.
+    'Anúncio secreto da plataforma',
   ];
 });
 afterAll(() => server.close());
@@ -556,11 +619,28 @@ describe("tenant A's admin naming B's records in a body", () => {
   });
 });
 
+describe("tenant A's dashboard", () => {
+  it("counts none of B's records and names none of B's people (DOMAIN §9)", async () => {
+    const res = await call(a.admin, 'GET', '/dashboard?days=1');
+    expect(res.statusCode, res.body).toBe(200);
+    for (const secret of secretsOfB) expect(res.body).not.toContain(secret);
+    const { counters, attendants } = res.json();
+    const count = async (query: string) =>
+      (await call(a.admin, 'GET', `/tickets?showAll=true&${query}`)).json().count as number;
+    // B's contact wrote and left a pending ticket: A's live counters are A's tickets only.
+    expect(counters.supportPending).toBe(await count('status=pending'));
+    expect(counters.supportHappening).toBe(await count('status=open'));
+    const ownUsers = (await call(a.admin, 'GET', '/users')).json().users.map((u: { id: number }) => u.id);
+    expect(attendants.map((u: { id: number }) => u.id).sort()).toEqual(ownUsers.sort());
+    expect((await call(a.user, 'GET', '/dashboard?days=1')).statusCode).toBe(403);
+  });
+});
+
 describe('the harness itself', () => {
   it('would notice a route that leaks: B reads its own records through the same URLs', async () => {
     // Positive control: the ids are real, so the 403/404 above come from the tenancy checks.
     for (const route of routes.filter((r) => r.method === 'GET')) {
-      const res = await call(b.admin, 'GET', route.url(target));
+      const res = await call(route.reader === 'super' ? superUser : b.admin, 'GET', route.url(target));
       expect(res.statusCode, route.url(target)).toBe(200);
     }
   });

@@ -159,8 +159,8 @@ const rawJson = (value: unknown) => JSON.stringify(value).replaceAll('"INF"', '1
 const urlOf = (op: Operation, values: Record<string, string> = {}) =>
   op.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? validParams(op, name)));
 
-/** Company and plan routes are the super user's; the rest are run as the tenant's admin. */
-const actorOf = (op: Operation) => (/^\/(companies|plans)\b/.test(op.path) ? su : t.admin);
+/** Company, plan, help-video and announcement routes are the super user's; the rest are run as the tenant's admin. */
+const actorOf = (op: Operation) => (/^\/(companies|plans|helps|announcements)\b/.test(op.path) ? su : t.admin);
 
 /** Logging out would end the session the corpus runs with: it is attacked without a token only. */
 const corpusOperations = () => operations.filter((op) => !(op.method === 'DELETE' && op.path === '/auth/logout'));
@@ -222,6 +222,8 @@ beforeAll(async () => {
   });
   cloudId = cloud.id;
   const planId = (await server.call('GET', `/companies/${t.companyId}`, su)).json().planId;
+  const help = (await server.call('POST', '/helps', su, { title: 'Hostile help', video: 'dQw4w9WgXcQ' })).json();
+  const announcement = (await server.call('POST', '/announcements', su, { title: 'Hostile', text: 'notice' })).json();
   const ids: Record<string, number | string> = {
     users: t.user.user.id,
     companies: t.companyId,
@@ -240,6 +242,8 @@ beforeAll(async () => {
     tags: tag.id,
     'ticket-notes': note.id,
     'quick-messages': quick.id,
+    helps: help.id,
+    announcements: announcement.id,
     settings: 'userRating',
     'webhooks/cloud': cloudId,
   };
@@ -473,6 +477,7 @@ describe('malformed multipart', () => {
     });
   const sendUrl = () => `/messages/${ticketId}`;
   const mediaUrl = () => `/quick-messages/${quickMessageId}/media-upload`;
+  const avatarUrl = () => `/users/${t.admin.user.id}/avatar`;
 
   it('is refused with 400', async () => {
     const file = await multipart({}, [{ field: 'medias', name: 'a.png' }]);
@@ -483,6 +488,8 @@ describe('malformed multipart', () => {
       [sendUrl(), truncated, file.contentType],
       [mediaUrl(), truncated, file.contentType],
       [sendUrl(), '--x\r\nbroken', 'multipart/form-data; boundary=x'],
+      [avatarUrl(), 'x', 'multipart/form-data'],
+      [avatarUrl(), truncated, file.contentType],
     ];
     const notJson = await multipart({ body: 'hi', quotedMsg: '{not json' }, []);
     cases.push([sendUrl(), notJson.payload, notJson.contentType]);
@@ -492,6 +499,7 @@ describe('malformed multipart', () => {
     cases.push([sendUrl(), nulField.payload, nulField.contentType]);
     const textOnly = await multipart({ file: 'not a file' }, []);
     cases.push([mediaUrl(), textOnly.payload, textOnly.contentType]);
+    cases.push([avatarUrl(), textOnly.payload, textOnly.contentType]);
     const wrongField = await multipart({}, [{ field: 'other', name: 'a.png' }]);
     cases.push([sendUrl(), wrongField.payload, wrongField.contentType]);
     const outcomes: Outcome[] = [];
@@ -503,6 +511,7 @@ describe('malformed multipart', () => {
     expectSound(outcomes);
     const json = await server.call('POST', mediaUrl(), t.admin, { file: 'x' });
     expect(json.statusCode).toBe(400);
+    expect((await server.call('POST', avatarUrl(), t.admin, { file: 'x' })).statusCode).toBe(400);
   });
 
   it('a file name longer than 255 characters is kept truncated, with its extension', async () => {

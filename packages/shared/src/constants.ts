@@ -3,7 +3,9 @@ export const APP_VERSION = 'v1.10.0';
 export const SOCKET_PING_MS = 18_000;
 export const HEARTBEAT_MS = 300_000;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Toasts of spec part 1's screens (login, tickets, connections): "Toasts last 2 s" (§9). */
 export const TOAST_MS = 2_000;
+/** Toasts of spec part 2's screens (its §2 route table): "auto-close after 3000 ms in this area". */
 export const TOAST_MS_EXTENDED = 3_000;
 export const CONNECTION_BADGE_DELAY_MS = 2_000;
 export const LOGOUT_ELSEWHERE_DELAY_MS = 1_000;
@@ -20,6 +22,8 @@ export const SEARCH_MIN_CHARS = 3;
 export const PAGE_SIZE = 20;
 export const MAX_USE_BOT_QUEUES_DEFAULT = 3;
 export const DEFAULT_PROVIDER = 'beta';
+/** Largest avatar upload (beyond the spec): the server answers 413 past it, the profile dialog says so first. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The 50 fixed colours of the queue (and tag) colour palette (spec part 2 §9). */
 export const QUEUE_COLOR_PALETTE: readonly string[] = [

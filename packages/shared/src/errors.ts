@@ -48,7 +48,13 @@ export const errorCatalogue = {
   ERR_NO_MESSAGE_FOUND: 404,
   ERR_NO_NOTE_FOUND: 404,
   ERR_NO_QUICK_MESSAGE_FOUND: 404,
+  ERR_NO_HELP_FOUND: 404,
+  /** A help video that is neither a YouTube link nor an 11-character video id (DOMAIN §15). */
+  ERR_INVALID_VIDEO: 400,
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_MEDIA_NOT_FOUND: 404,
+  /** An avatar or announcement image that is not a PNG or JPEG (checked by its bytes, not its name or declared type). */
+  ERR_INVALID_IMAGE: 415,
   /** A plain user must choose a queue for a new ticket ("Selecione uma fila"). */
   ERR_QUEUE_REQUIRED: 400,
   ERR_QUEUE_NAME_ALREADY_EXISTS: 409,

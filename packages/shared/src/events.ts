@@ -1,4 +1,10 @@
-/** Socket.IO event names of spec §7: `company-{id}-<topic>`. */
+/**
+ * Socket.IO event names `company-{id}-<topic>`. Spec part 1 §7 names user, auth, whatsapp,
+ * whatsappSession, ticket, appMessage and contact; part 2 §7 names user, contact, queue, contact
+ * list, list item, quick message, payment, ticketTag, campaign, file and queueIntegration. `settings`
+ * and `tag` are additions of ours (README, "Live events"). Lists follow spec part 2 §4: `create`,
+ * `update`, `delete`.
+ */
 export const companyEvent = {
   user: (companyId: number) => `company-${companyId}-user`,
   auth: (companyId: number) => `company-${companyId}-auth`,
@@ -10,10 +16,18 @@ export const companyEvent = {
   contact: (companyId: number) => `company-${companyId}-contact`,
   queue: (companyId: number) => `company-${companyId}-queue`,
   tag: (companyId: number) => `company-${companyId}-tag`,
-  ticketTag: (companyId: number) => `company-${companyId}-ticketTag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickmessage`,
+  // Of modules still to be built; named here so that they emit what the client will listen to.
+  ticketTag: (companyId: number) => `company-${companyId}-ticketTag`,
+  contactList: (companyId: number) => `company-${companyId}-contactList`,
+  contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
+  payment: (companyId: number) => `company-${companyId}-payment`,
+  campaign: (companyId: number) => `company-${companyId}-campaign`,
+  file: (companyId: number) => `company-${companyId}-file`,
+  queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
 } as const;
 
+/** Spec part 2 §7: announcements are platform-wide, so the name carries no company id. */
 export const ANNOUNCEMENT_EVENT = 'company-announcement';
 
 /** Rooms a socket may join; the server prefixes them with the socket's own company. */

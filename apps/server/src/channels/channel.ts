@@ -109,6 +109,12 @@ export interface InboundMessage {
   participant?: string;
   participantName?: string;
   timestamp?: Date;
+  /**
+   * The contact's (or group's) current profile picture, for providers that can show it: called only
+   * when the pipeline finds the contact due for its daily refresh (DOMAIN §1.4), after the message is
+   * stored. Null when there is none or WhatsApp hides it; rejects when it cannot tell.
+   */
+  picture?: () => Promise<Buffer | null>;
 }
 
 export interface Ack {

@@ -55,9 +55,15 @@ function lessons(c: Known, m: InboundMessage, known: Known[]) {
 /**
  * The contact of every message of one connection's batch, in message order: one read for all of
  * them, one insert for the new ones (read again only if another writer beat it to one), and a
- * write only where something was learnt.
+ * write only where something was learnt. `refreshed`: the contacts created or due for their daily
+ * profile refresh, whose picture is fetched once the batch is stored.
  */
-export async function contactsOf(tx: Db, companyId: number, batch: InboundMessage[]): Promise<number[]> {
+export async function contactsOf(
+  tx: Db,
+  companyId: number,
+  batch: InboundMessage[],
+): Promise<{ ids: number[]; refreshed: Set<number> }> {
+  const refreshed = new Set<number>();
   let known = await select(tx, companyId, batch);
   const fresh = new Map<string, InboundMessage>();
   for (const m of batch) if (!match(known, m) && !fresh.has(m.number)) fresh.set(m.number, m);
@@ -75,6 +81,7 @@ export async function contactsOf(tx: Db, companyId: number, batch: InboundMessag
       })),
       { onConflictDoNothing: true },
     );
+    for (const c of created) refreshed.add(c.id);
     const toKnown = (c: (typeof created)[number]): Known => ({ ...c, refreshedAt: c.profileRefreshedAt });
     // Created at the same moment by an agent or another connection: read them again.
     known = created.length === fresh.size ? [...known, ...created.map(toKnown)] : await select(tx, companyId, batch);
@@ -88,7 +95,8 @@ export async function contactsOf(tx: Db, companyId: number, batch: InboundMessag
     if (taught.has(c.id)) continue;
     taught.add(c.id);
     const set = lessons(c, m, known);
+    if (set.profileRefreshedAt) refreshed.add(c.id);
     if (Object.keys(set).length) await tx.update(contacts).set(set).where(eq(contacts.id, c.id));
   }
-  return ids;
+  return { ids, refreshed };
 }

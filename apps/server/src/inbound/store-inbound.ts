@@ -6,6 +6,7 @@ import { insertMany } from '../db/insert-many.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
+import { markFirstReply } from '../modules/tickets/tickets.tracking.js';
 import { emitTicket, selectTickets } from '../modules/tickets/tickets.view.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import { contactsOf } from './contacts-of.js';
@@ -19,6 +20,9 @@ export interface StoredInbound {
   fromMe: boolean;
   /** The ticket was created or reopened by this message. */
   ticketOpened: boolean;
+  contactId: number;
+  /** The contact is new or due for its daily profile refresh (DOMAIN §1.4): one message of the batch says so. */
+  refreshProfile: boolean;
 }
 
 export type InboundResult = StoredInbound | { skipped: 'duplicate' | 'group' };
@@ -30,7 +34,13 @@ export interface PreparedInbound {
 }
 
 type MessageRow = typeof messages.$inferSelect;
-type StoredRow = { m: InboundMessage; ticket: InboundTicket; row: MessageRow };
+type StoredRow = {
+  m: InboundMessage;
+  ticket: InboundTicket;
+  row: MessageRow;
+  contactId: number;
+  refreshProfile: boolean;
+};
 
 /** One advisory lock per contact of the batch, taken in a fixed order so that batches never deadlock. */
 async function lockContacts(tx: Db, batch: InboundMessage[]) {
@@ -107,7 +117,7 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
     const fresh = await firstDeliveries(tx, companyId, whatsappId, batch);
     if (!fresh.length) return [];
     const ms = fresh.map((p) => p.message);
-    const contactIds = await contactsOf(tx, companyId, ms);
+    const { ids: contactIds, refreshed } = await contactsOf(tx, companyId, ms);
     const ticketOf = await ticketsFor(tx, ms, contactIds);
     const quoted = await quotedIds(tx, companyId, whatsappId, ms);
     const rows = await insertMany(
@@ -134,9 +144,19 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       })),
     );
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
-    const stored = ms.map((m, i) => ({ m, ticket: ticketOf[i], row: byProvider.get(m.providerId) as MessageRow }));
+    const stored = ms.map((m, i) => ({
+      m,
+      ticket: ticketOf[i],
+      row: byProvider.get(m.providerId) as MessageRow,
+      contactId: contactIds[i],
+      // The contact's first message of the batch carries its refresh.
+      refreshProfile: refreshed.delete(contactIds[i]),
+    }));
     await quoteWithinBatch(tx, stored);
     await touchTickets(tx, stored, now);
+    // Written on the phone itself: an agent's reply, unless it is what opened the ticket.
+    const replied = stored.filter((s) => s.m.fromMe && !s.ticket.opened).map((s) => s.ticket.id);
+    await markFirstReply(tx, [...new Set(replied)], now);
     return stored;
   });
 }
@@ -193,7 +213,7 @@ export async function storeInbound(
   const { companyId } = batch[0].message;
   const stored = await storeBatch(deps.db, batch);
   const resultOf = new Map(
-    stored.map(({ m, ticket, row }) => [
+    stored.map(({ m, ticket, row, contactId, refreshProfile }) => [
       m.providerId,
       {
         messageId: row.id,
@@ -202,6 +222,8 @@ export async function storeInbound(
         whatsappId: m.whatsappId,
         fromMe: m.fromMe,
         ticketOpened: ticket.opened,
+        contactId,
+        refreshProfile,
       } satisfies StoredInbound,
     ]),
   );

@@ -4,6 +4,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
+import { markLeads } from '../modules/tickets/tickets.tracking.js';
 
 type Owner = { queueId: number | null; userId: number | null };
 
@@ -108,6 +109,7 @@ export async function ticketsFor(tx: Db, batch: InboundMessage[], contactIds: nu
     ticketTraking,
     cycles.map((ticketId) => ({ companyId, ticketId, whatsappId, queuedAt: new Date() })),
   );
+  await markLeads(tx, [...created.values()]);
 
   return batch.map((_, i) => {
     const contactId = contactIds[i];

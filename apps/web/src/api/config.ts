@@ -11,8 +11,3 @@ export function backendUrl(): string {
   const url = configured || `${window.location.protocol}//${window.location.hostname}:8080`;
   return url.replace(/\/+$/, '');
 }
-
-/** Absolute URL of a file the API serves under `/public`, or of an already absolute path. */
-export function publicFileUrl(path: string): string {
-  return /^https?:\/\//.test(path) ? path : `${backendUrl()}/public/${path.replace(/^\/+/, '')}`;
-}

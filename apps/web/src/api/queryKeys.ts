@@ -28,7 +28,28 @@ export const queryKeys = {
     lists: ['quickMessages', 'list'] as const,
     list: (searchParam: string) => ['quickMessages', 'list', searchParam] as const,
   },
+  /** The super user's administration (settings tabs Empresas, Planos, Ajuda) and the /helps page. */
+  admin: {
+    companies: ['companies', 'list'] as const,
+    plans: ['plans'] as const,
+  },
+  helps: ['helps'] as const,
+  announcements: {
+    all: ['announcements'] as const,
+    /** The super user's page (every announcement, searched). */
+    lists: ['announcements', 'list'] as const,
+    list: (searchParam: string) => ['announcements', 'list', searchParam] as const,
+    /** The top bar's popover: the active ones. */
+    active: ['announcements', 'active'] as const,
+  },
+  /** The admins' dashboard (features/dashboard), one entry per period asked. */
+  dashboard: {
+    all: ['dashboard'] as const,
+    period: (query: object) => ['dashboard', query] as const,
+  },
   sandboxOutbound: (whatsappId: number, number: string) => ['sandbox', 'outbound', whatsappId, number] as const,
+  /** A user's avatar or a contact's picture, fetched with the token (components/PersonAvatar). */
+  picture: (url: string) => ['picture', url] as const,
   /** The tickets screen (features/tickets). */
   tickets: {
     all: ['tickets'] as const,

@@ -19,8 +19,9 @@ export function App() {
               <AppRoutes />
             </RealtimeProvider>
           </AuthProvider>
+          {/* Inside the router: a toast's duration follows the screen it shows on. */}
+          <Toasts />
         </BrowserRouter>
-        <Toasts />
       </QueryClientProvider>
     </ColorModeProvider>
   );

@@ -17,9 +17,13 @@ const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
 const SandboxPage = lazy(() => import('../features/sandbox/SandboxPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
 
 /** Screens built so far; every other route shows its "coming soon" page. */
 const pages: Partial<Record<string, ComponentType>> = {
+  '/': DashboardPage,
   '/users': UsersPage,
   '/settings': SettingsPage,
   '/tickets/:ticketId?': TicketsPage,
@@ -29,6 +33,8 @@ const pages: Partial<Record<string, ComponentType>> = {
   '/tags': TagsPage,
   '/quick-messages': QuickMessagesPage,
   '/sandbox': SandboxPage,
+  '/helps': HelpsPage,
+  '/announcements': AnnouncementsPage,
 };
 
 function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {

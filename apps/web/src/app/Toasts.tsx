@@ -1,5 +1,6 @@
-import { TOAST_MS } from '@balcao/shared';
+import { TOAST_MS, TOAST_MS_EXTENDED } from '@balcao/shared';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import { matchPath, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { useColorMode } from './ColorModeProvider';
 
@@ -26,12 +27,29 @@ const placement = (
   />
 );
 
+/**
+ * The screens spec part 1 describes itself (tickets, connections, login; the sandbox and the legal
+ * pages beside them): their toasts last 2 s. Every other screen is in part 2's route table, whose
+ * toasts close after 3000 ms.
+ */
+const PART1_SCREENS = ['/login', '/term', '/privacy', '/tickets/:ticketId?', '/connections', '/sandbox'];
+
+/** How long a toast shown on `pathname` stays; the screen's area decides, whichever component raised it. */
+export function toastMsAt(pathname: string): number {
+  return PART1_SCREENS.some((path) => matchPath(path, pathname)) ? TOAST_MS : TOAST_MS_EXTENDED;
+}
+
 export function Toasts() {
   const { mode } = useColorMode();
+  const { pathname } = useLocation();
   return (
     <>
       {placement}
-      <ToastContainer position="top-center" autoClose={TOAST_MS} theme={mode === 'dark' ? 'dark' : 'colored'} />
+      <ToastContainer
+        position="top-center"
+        autoClose={toastMsAt(pathname)}
+        theme={mode === 'dark' ? 'dark' : 'colored'}
+      />
     </>
   );
 }

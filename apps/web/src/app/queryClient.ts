@@ -6,7 +6,8 @@ const MAX_RETRIES = 2;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: toastError }),
+    // A query with `meta: { silent: true }` handles its own failure (spec part 2 §8: some loads are only logged).
+    queryCache: new QueryCache({ onError: (error, query) => (query.meta?.silent ? undefined : toastError(error)) }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,

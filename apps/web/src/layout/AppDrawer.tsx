@@ -4,7 +4,6 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Logout from '@mui/icons-material/Logout';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
@@ -22,8 +21,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { publicFileUrl } from '../api/config';
 import { useAuth, useSessionUser } from '../app/AuthContext';
+import { PersonAvatar } from '../components/PersonAvatar';
 import {
   adminMenu,
   isGroup,
@@ -173,12 +172,7 @@ function UserPanel({ compact }: { compact: boolean }) {
         sx={{ alignItems: 'center', px: compact ? 2 : 2.5, py: 1.5 }}
         data-testid="user-panel"
       >
-        <Avatar
-          src={me.avatar ? publicFileUrl(me.avatar) : undefined}
-          sx={{ bgcolor: 'primary.main', width: 38, height: 38 }}
-        >
-          {me.name.charAt(0).toUpperCase()}
-        </Avatar>
+        <PersonAvatar name={me.name} src={me.avatar} size={38} sx={{ bgcolor: 'primary.main' }} />
         {!compact && (
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle2" noWrap data-testid="user-panel-name">

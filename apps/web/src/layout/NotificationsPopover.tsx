@@ -1,6 +1,5 @@
 import type { Ticket } from '@balcao/shared';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { onScrollLoadMore } from '../components/infiniteScroll';
+import { PersonAvatar } from '../components/PersonAvatar';
 import { plainText } from '../features/messages/content';
 import { formatTicketTime } from '../features/tickets/format';
 import { useBellList, useNotificationCount } from '../features/tickets/notifications';
@@ -26,7 +26,7 @@ function NotificationItem({ ticket, onOpen }: { ticket: Ticket; onOpen: () => vo
   return (
     <ListItemButton divider alignItems="flex-start" onClick={onOpen} data-testid={`notification-item-${ticket.id}`}>
       <ListItemAvatar sx={{ minWidth: 52 }}>
-        <Avatar src={ticket.contact.profilePicUrl || undefined}>{ticket.contact.name.charAt(0).toUpperCase()}</Avatar>
+        <PersonAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
       </ListItemAvatar>
       <ListItemText
         disableTypography

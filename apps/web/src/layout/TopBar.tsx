@@ -16,10 +16,17 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useSessionUser } from '../app/AuthContext';
 import { useColorMode } from '../app/ColorModeProvider';
 import { HELP_URL } from '../app/links';
+import { AnnouncementsPopover } from './AnnouncementsPopover';
 import { LanguageMenu } from './LanguageMenu';
 import { NotificationsPopover } from './NotificationsPopover';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
+
+/**
+ * On phones the bar holds nine buttons otherwise, wider than a 375 px screen: reload (the browser
+ * has its own) and the help link give way below `sm`.
+ */
+const PHONE_HIDDEN = { display: { xs: 'none', sm: 'inline-flex' } };
 
 interface TopBarProps {
   /** Shows the button that opens the drawer (narrow screens, where the drawer is temporary). */
@@ -82,6 +89,7 @@ export function TopBar({ showMenuButton, onOpenDrawer }: TopBarProps) {
             </IconButton>
           </Tooltip>
           <NotificationsPopover />
+          <AnnouncementsPopover />
           <VolumeControl />
           <Tooltip title={t('topbar.reload')}>
             <IconButton
@@ -89,6 +97,7 @@ export function TopBar({ showMenuButton, onOpenDrawer }: TopBarProps) {
               onClick={() => window.location.reload()}
               aria-label={t('topbar.reload')}
               data-testid="reload-button"
+              sx={PHONE_HIDDEN}
             >
               <Refresh />
             </IconButton>
@@ -102,6 +111,7 @@ export function TopBar({ showMenuButton, onOpenDrawer }: TopBarProps) {
               rel="noopener noreferrer"
               aria-label={t('topbar.help')}
               data-testid="help-link"
+              sx={PHONE_HIDDEN}
             >
               <HelpOutline />
             </IconButton>

@@ -1,4 +1,3 @@
-import AccountCircle from '@mui/icons-material/AccountCircle';
 import Logout from '@mui/icons-material/Logout';
 import Person from '@mui/icons-material/Person';
 import IconButton from '@mui/material/IconButton';
@@ -9,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useSessionUser } from '../app/AuthContext';
+import { PersonAvatar } from '../components/PersonAvatar';
 import { UserModal } from '../features/users/UserModal';
 
 /** Profile menu of the top bar: "Perfil" opens the user dialog for oneself, "Sair" logs out. */
@@ -29,7 +29,7 @@ export function UserMenu() {
           aria-haspopup="menu"
           data-testid="user-menu"
         >
-          <AccountCircle />
+          <PersonAvatar name={me.name} src={me.avatar} size={30} sx={{ bgcolor: 'primary.dark' }} />
         </IconButton>
       </Tooltip>
       <Menu

@@ -23,6 +23,8 @@ export const companySchema = z.object({
   dueDate: z.string().nullable(),
   recurrence: z.string().nullable(),
   trialExpiration: z.string().nullable(),
+  /** The company's `campaignsEnabled` setting (spec part 2 §3), so the companies form can edit it. */
+  campaignsEnabled: z.boolean(),
   createdAt: z.string(),
   schedules: z.array(weeklyScheduleEntry),
 });

@@ -22,6 +22,8 @@ export const sandboxInbound = z.object({
     .string()
     .regex(/^\d{8,20}$/)
     .optional(),
+  /** The contact's profile picture as WhatsApp would give it (PNG or JPEG); fetched when the contact is due. */
+  profilePic: z.object({ base64: z.string().max(3_000_000) }).optional(),
 });
 export type SandboxInbound = z.infer<typeof sandboxInbound>;
 

@@ -18,6 +18,8 @@ export const tagInput = z.object({
 export const tagUpdate = updateOf(tagInput);
 export const tagsListQuery = pageQuery;
 export const tagsListReply = z.object({ tags: z.array(tagSchema), count: z.number(), hasMore: z.boolean() });
+/** `GET /tags/kanban`: the kanban lanes, under the spec's key `lista`. */
+export const tagsKanbanReply = z.object({ lista: z.array(tagSchema) });
 export const tagsSyncInput = z.object({
   ticketId: intId(),
   tags: z.array(z.object({ id: intId() }).passthrough()).max(100),

@@ -33,6 +33,7 @@ import { mapMessage } from './baileys.inbound.js';
 import { baileysSent } from './baileys.schema.js';
 import { BoundedCache } from './bounded-cache.js';
 import { userOf } from './identity.js';
+import { downloadPicture, hasNoPicture } from './profile-picture.js';
 import { replyJids } from './reply-jids.js';
 import { acquireSocketLock, type SocketLock } from './socket-lock.js';
 import { findFfmpeg, toOggOpus } from './voice-note.js';
@@ -52,6 +53,7 @@ export type BaileysSocket = Pick<
   | 'requestPairingCode'
   | 'updateMediaMessage'
   | 'rejectCall'
+  | 'profilePictureUrl'
 >;
 
 export interface BaileysOptions {
@@ -69,6 +71,8 @@ export interface BaileysOptions {
   ffmpeg?: string | null;
   /** The WhatsApp Web version to announce; undefined keeps Baileys' own. Tests need no network. */
   waVersion?: () => Promise<WAVersion | undefined>;
+  /** The bytes of a profile picture URL WhatsApp gave; an https download unless injected. */
+  fetchPicture?: (url: string) => Promise<Buffer>;
 }
 
 export const MAX_QR_CODES = 5;
@@ -82,6 +86,7 @@ const BACKOFF = { baseMs: 2_000, maxMs: 120_000, maxAttempts: 12 };
 const SEND_GAP_MS = { min: 150, max: 400 };
 /** How long sent messages stay available to `getMessage` (retries happen within minutes). */
 const SENT_KEEP_MS = 24 * 3_600_000;
+const PICTURE_QUERY_MS = 10_000;
 
 type Row = { id: number; companyId: number; providerConfig: Record<string, unknown> };
 
@@ -293,8 +298,9 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
         });
         if (mapped.kind === 'revision') await ctx.events.revision(mapped.revision);
         if (mapped.kind !== 'message') continue;
-        const m = mapped.message;
         const jid = msg.key.remoteJid as string;
+        // The chat's picture: the contact's, or the group's for a group message.
+        const m = { ...mapped.message, picture: () => pictureOf(jid) };
         if (!m.isGroup && m.number === m.lid) await lidContacts.remember(m.number, jid);
         handed.push(
           ctx.events
@@ -326,6 +332,20 @@ export function createBaileysChannel(row: Row, ctx: ChannelContext, opts: Bailey
       callers.set(c.id, c.from);
       await ctx.events.call({ ...base, callId: c.id, from });
     }
+  }
+
+  /** Asked only when the pipeline finds the contact due (DOMAIN §1.4): at most daily per contact. */
+  async function pictureOf(jid: string): Promise<Buffer | null> {
+    let url: string | undefined;
+    try {
+      // 'image' is the full picture (640 px); 'preview' (96 px) would blur in the contact drawer.
+      url = await ready().profilePictureUrl(jid, 'image', PICTURE_QUERY_MS);
+    } catch (err) {
+      if (hasNoPicture(err)) return null;
+      throw err;
+    }
+    if (!url) return null;
+    return (opts.fetchPicture ?? downloadPicture)(url);
   }
 
   const ready = (): BaileysSocket => {

@@ -21,6 +21,8 @@ export interface FakeSocket {
   rejected: { callId: string; from: string }[];
   pairingRequests: string[];
   groupLookups: string[];
+  /** The jids whose profile picture was asked for, in order. */
+  pictureLookups: string[];
   ended: number;
   loggedOut: number;
   /** Sends in flight at once, at most (one-at-a-time check). */
@@ -34,6 +36,8 @@ export interface FakeWorld {
   /** Numbers (digits) that are not on WhatsApp. */
   missing: Set<string>;
   groups: Map<string, string>;
+  /** Profile pictures by jid: the URL WhatsApp gives, or the error it answers; none answers 404 item-not-found. */
+  pictures: Map<string, string | Error>;
   /** How long each send takes. */
   sendMs: number;
   last(): FakeSocket;
@@ -48,6 +52,7 @@ export function fakeWorld(): FakeWorld {
     sockets: [],
     missing: new Set(),
     groups: new Map(),
+    pictures: new Map(),
     sendMs: 0,
     last: () => world.sockets[world.sockets.length - 1],
     make(config) {
@@ -61,6 +66,7 @@ export function fakeWorld(): FakeWorld {
         rejected: [],
         pairingRequests: [],
         groupLookups: [],
+        pictureLookups: [],
         ended: 0,
         loggedOut: 0,
         maxInFlight: 0,
@@ -97,6 +103,14 @@ export function fakeWorld(): FakeWorld {
           const subject = world.groups.get(jid);
           if (!subject) throw new Error('not a group');
           return { id: jid, subject, participants: [] } as unknown as GroupMetadata;
+        },
+        async profilePictureUrl(jid: string) {
+          fake.pictureLookups.push(jid);
+          const picture = world.pictures.get(jid);
+          if (picture instanceof Error) throw picture;
+          // Like Baileys: WhatsApp's error node as a Boom error carrying its code.
+          if (picture === undefined) throw Object.assign(new Error('item-not-found'), { data: 404 });
+          return picture;
         },
         async logout() {
           fake.loggedOut += 1;

@@ -53,6 +53,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
       const media = b.media
         ? { data: Buffer.from(b.media.base64, 'base64'), fileName: b.media.fileName, mimetype: b.media.mimetype }
         : undefined;
+      const picture = b.profilePic ? Buffer.from(b.profilePic.base64, 'base64') : undefined;
       await channel.receive({
         providerId,
         number: b.number,
@@ -65,6 +66,7 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
         isGroup: b.isGroup,
         groupName: b.groupName,
         participant: b.participant,
+        picture: picture && (async () => picture),
       });
       return { providerId };
     },

@@ -6,7 +6,7 @@ import {
   type WeeklyScheduleEntry as ScheduleEntry,
   settingDefaults,
 } from '@balcao/shared';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { RowOf } from '../../db/columns.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -43,18 +43,30 @@ const companyColumns = {
   dueDate: companies.dueDate,
   recurrence: companies.recurrence,
   trialExpiration: companies.trialExpiration,
+  campaignsSetting: settings.value,
   createdAt: companies.createdAt,
   schedules: companies.schedules,
 };
 
-type CompanyRow = RowOf<typeof companyColumns>;
+/** The setting comes from a left join: null when the company has not stored it. */
+type CompanyRow = Omit<RowOf<typeof companyColumns>, 'campaignsSetting'> & { campaignsSetting: string | null };
 
-function toCompany({ planName, ...r }: CompanyRow): Company {
-  return { ...r, plan: { id: r.planId, name: planName }, createdAt: r.createdAt.toISOString() };
+function toCompany({ planName, campaignsSetting, ...r }: CompanyRow): Company {
+  const campaigns = campaignsSetting ?? settingDefaults.campaignsEnabled;
+  return {
+    ...r,
+    plan: { id: r.planId, name: planName },
+    campaignsEnabled: campaigns === 'true',
+    createdAt: r.createdAt.toISOString(),
+  };
 }
 
 const selectCompanies = (db: Db) =>
-  db.select(companyColumns).from(companies).innerJoin(plans, eq(plans.id, companies.planId));
+  db
+    .select(companyColumns)
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .leftJoin(settings, and(eq(settings.companyId, companies.id), eq(settings.key, 'campaignsEnabled')));
 
 export async function getCompany(db: Db, caller: Caller, id: number): Promise<Company> {
   if (!caller.isSuper && caller.companyId !== id) throw new AppError('ERR_NO_PERMISSION');

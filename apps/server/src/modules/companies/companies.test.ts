@@ -229,6 +229,38 @@ describe('the super user', () => {
     expect(taken.statusCode).toBe(409);
   });
 
+  it('reads and edits campaignsEnabled (the company setting) through the company', async () => {
+    const t = await createTenant(server);
+    const s = await login(server, SUPER.email, SUPER.password);
+    const inList = () =>
+      call('GET', '/companies/list', s).then((r) => r.json().find((c: { id: number }) => c.id === t.companyId));
+    expect((await inList()).campaignsEnabled).toBe(false);
+    const on = await call('PUT', `/companies/${t.companyId}`, s, { campaignsEnabled: true });
+    expect(on.json().campaignsEnabled).toBe(true);
+    expect((await inList()).campaignsEnabled).toBe(true);
+    const settings = (await call('GET', '/settings', t.admin)).json();
+    expect(settings).toContainEqual(expect.objectContaining({ key: 'campaignsEnabled', value: 'true' }));
+    const renamed = await call('PUT', `/companies/${t.companyId}`, s, { name: 'Campanhas Ligadas' });
+    expect(renamed.json().campaignsEnabled).toBe(true);
+  });
+
+  it('an overdue company whose due date is extended logs in again and sees the new date', async () => {
+    const t = await createTenant(server);
+    const s = await login(server, SUPER.email, SUPER.password);
+    await call('PUT', `/companies/${t.companyId}`, s, { dueDate: '2020-01-31' });
+    const blocked = await call('POST', '/auth/login', undefined, {
+      email: t.user.user.email,
+      password: t.userPassword,
+    });
+    expect(blocked.json()).toMatchObject({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: '2020-01-31' });
+    // "+Vencimento" in the form, then saved: a date 3 days ahead, inside the warning window.
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await call('PUT', `/companies/${t.companyId}`, s, { dueDate: soon })).json().dueDate).toBe(soon);
+    const back = await login(server, t.user.user.email, t.userPassword);
+    expect(back.user.company.dueDate).toBe(soon);
+    expect((await call('GET', '/auth/me', back)).statusCode).toBe(200);
+  });
+
   it('cannot delete the platform company', async () => {
     const s = await login(server, SUPER.email, SUPER.password);
     const res = await call('DELETE', `/companies/${s.user.companyId}`, s);
@@ -281,6 +313,13 @@ describe('weekly schedules', () => {
     });
     expect(six.statusCode).toBe(400);
     expect((await call('GET', `/companies/${a.companyId}`, a.admin)).json().schedules).toEqual(before);
+  });
+
+  it("the super user sets any company's hours", async () => {
+    const s = await login(server, SUPER.email, SUPER.password);
+    const res = await call('PUT', `/companies/${b.companyId}/schedules`, s, { schedules: week('10:00', '16:00') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call('GET', `/companies/${b.companyId}`, b.admin)).json().schedules).toEqual(week('10:00', '16:00'));
   });
 
   it('is refused to a plain user, and to an admin for another company', async () => {

@@ -53,7 +53,7 @@ export const contactsRoutes: ModuleRoutes = (app, deps, guards) => {
     (request) => updateContact(ctx(request), request.params.id, request.body),
   );
   app.delete('/contacts/:id', { onRequest: guards.admin, schema: { tags, params: idParam } }, async (request) => {
-    await deleteContact(ctx(request), request.params.id);
+    await deleteContact(ctx(request), request.params.id, deps.storage);
     return { message: 'Contact deleted' };
   });
 };

@@ -1,8 +1,9 @@
-import { type Contact, type ContactInput, companyEvent } from '@balcao/shared';
+import { type Contact, type ContactInput, type CrudAction, companyEvent } from '@balcao/shared';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import { keyOfMediaUrl, type Storage } from '../../platform/storage/storage.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { contactCustomFields, contacts } from './contacts.schema.js';
 
@@ -98,7 +99,7 @@ async function replaceExtraInfo(db: Db, contactId: number, extraInfo: ContactInp
   if (extraInfo.length) await db.insert(contactCustomFields).values(extraInfo.map((f) => ({ ...f, contactId })));
 }
 
-function emitContact(ctx: ServiceContext, action: 'update' | 'delete', payload: object) {
+function emitContact(ctx: ServiceContext, action: CrudAction, payload: object) {
   ctx.realtime.toCompany(ctx.companyId, companyEvent.contact(ctx.companyId), { action, ...payload });
 }
 
@@ -114,7 +115,7 @@ export async function createContact(ctx: ServiceContext, input: ContactInput): P
     return row.id;
   });
   const contact = await findContact(ctx.db, ctx.companyId, id);
-  emitContact(ctx, 'update', { contact });
+  emitContact(ctx, 'create', { contact });
   return contact;
 }
 
@@ -143,9 +144,11 @@ export async function updateContact(ctx: ServiceContext, id: number, input: Part
   return contact;
 }
 
-export async function deleteContact(ctx: ServiceContext, id: number): Promise<void> {
+export async function deleteContact(ctx: ServiceContext, id: number, storage: Pick<Storage, 'remove'>): Promise<void> {
   if (!isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
-  await findContact(ctx.db, ctx.companyId, id);
+  const contact = await findContact(ctx.db, ctx.companyId, id);
   await ctx.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)));
+  const picture = keyOfMediaUrl(contact.profilePicUrl);
+  if (picture) await storage.remove(picture);
   emitContact(ctx, 'delete', { contactId: id });
 }

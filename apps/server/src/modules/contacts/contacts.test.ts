@@ -136,17 +136,24 @@ describe('updates and extra information', () => {
     expect((await call(t.admin, 'GET', `/contacts/${contact.id}`)).json().extraInfo).toEqual([]);
   });
 
-  it('tells the company live about updates and deletes', async () => {
+  it('tells the company live about creations, updates and deletes (spec part 2 §4)', async () => {
     const socket = await connectSocket(server, t.user.token);
     try {
       const event = companyEvent.contact(t.companyId);
+      const created = eventWhere<{ action: string; contact: Contact }>(
+        socket,
+        event,
+        (e) => e.action === 'create' && e.contact.name === 'Ao vivo',
+      );
+      const contact = await create(t.admin, { name: 'Ao vivo', number: '5511944440001' });
+      expect((await created).contact.id).toBe(contact.id);
       const updated = eventWhere<{ action: string; contact: Contact }>(
         socket,
         event,
-        (e) => e.action === 'update' && e.contact.name === 'Ao vivo',
+        (e) => e.action === 'update' && e.contact.id === contact.id,
       );
-      const contact = await create(t.admin, { name: 'Ao vivo', number: '5511944440001' });
-      expect((await updated).contact.id).toBe(contact.id);
+      await call(t.admin, 'PUT', `/contacts/${contact.id}`, { name: 'Ao vivo 2' });
+      expect((await updated).contact.name).toBe('Ao vivo 2');
       const deleted = eventWhere<{ action: string; contactId: number }>(socket, event, (e) => e.action === 'delete');
       await call(t.admin, 'DELETE', `/contacts/${contact.id}`);
       expect((await deleted).contactId).toBe(contact.id);

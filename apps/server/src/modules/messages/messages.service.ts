@@ -15,6 +15,7 @@ import { getSetting } from '../settings/settings.service.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
+import { markFirstReply } from '../tickets/tickets.tracking.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
 import { failedWhileDown, sendAgain, wake } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
@@ -186,10 +187,13 @@ export async function queueOutbound(
 ): Promise<Message[]> {
   const ids = await deps.db.transaction(async (tx) => {
     const rows = await tx.insert(messages).values(values).returning({ id: messages.id });
+    const now = new Date();
     await tx
       .update(tickets)
-      .set({ lastMessage, lastMessageAt: new Date(), lastFromMe: true })
+      .set({ lastMessage, lastMessageAt: now, lastFromMe: true })
       .where(eq(tickets.id, ticket.id));
+    // A person's message answers the contact (the dashboard's first response); an automation's does not.
+    if (values.some((v) => v.userId && !v.isAutomatic)) await markFirstReply(tx as unknown as Db, [ticket.id], now);
     return rows.map((r) => r.id);
   });
   const created = await viewMessages(deps.db, await deps.db.select().from(messages).where(inArray(messages.id, ids)));

@@ -1,4 +1,4 @@
-import { companyEvent, type Queue, type QueueInput } from '@balcao/shared';
+import { type CrudAction, companyEvent, type Queue, type QueueInput } from '@balcao/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -59,7 +59,7 @@ async function assertUnique(db: Db, companyId: number, input: Partial<QueueInput
   }
 }
 
-function emitQueue(ctx: ServiceContext, action: 'update' | 'delete', payload: object) {
+function emitQueue(ctx: ServiceContext, action: CrudAction, payload: object) {
   ctx.realtime.toCompany(ctx.companyId, companyEvent.queue(ctx.companyId), { action, ...payload });
 }
 
@@ -84,7 +84,7 @@ export async function createQueue(ctx: ServiceContext, input: QueueInput): Promi
     return row.id;
   });
   const queue = await findQueue(ctx.db, ctx.companyId, id);
-  emitQueue(ctx, 'update', { queue });
+  emitQueue(ctx, 'create', { queue });
   return queue;
 }
 

@@ -160,9 +160,12 @@ describe('queues', () => {
     const socket = await connectSocket(server, t.user.token);
     try {
       const event = companyEvent.queue(t.companyId);
-      const updated = eventWhere<{ action: string; queue: Queue }>(socket, event, (e) => e.action === 'update');
+      const created = eventWhere<{ action: string; queue: Queue }>(socket, event, (e) => e.action === 'create');
       const q = await create(t, { name: 'Efêmera', color: '#707070' });
-      expect((await updated).queue.id).toBe(q.id);
+      expect((await created).queue.id).toBe(q.id);
+      const updated = eventWhere<{ action: string; queue: Queue }>(socket, event, (e) => e.action === 'update');
+      await call(t.admin, 'PUT', `/queue/${q.id}`, { name: 'Efêmera 2' });
+      expect((await updated).queue).toMatchObject({ id: q.id, name: 'Efêmera 2' });
       const deleted = eventWhere<{ action: string; queueId: number }>(socket, event, (e) => e.action === 'delete');
       expect((await call(t.admin, 'DELETE', `/queue/${q.id}`)).statusCode).toBe(200);
       expect((await deleted).queueId).toBe(q.id);

@@ -1,8 +1,26 @@
-import { idParam, tagInput, tagSchema, tagsListQuery, tagsListReply, tagsSyncInput, tagUpdate } from '@balcao/shared';
+import {
+  idParam,
+  tagInput,
+  tagSchema,
+  tagsKanbanReply,
+  tagsListQuery,
+  tagsListReply,
+  tagsSyncInput,
+  tagUpdate,
+} from '@balcao/shared';
 import { z } from 'zod';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
-import { allTags, createTag, deleteTag, findTag, listTags, syncTicketTags, updateTag } from './tags.service.js';
+import {
+  allTags,
+  createTag,
+  deleteTag,
+  findTag,
+  kanbanTags,
+  listTags,
+  syncTicketTags,
+  updateTag,
+} from './tags.service.js';
 
 export const tagsRoutes: ModuleRoutes = (app, deps, guards) => {
   const tags = ['tags'];
@@ -17,6 +35,12 @@ export const tagsRoutes: ModuleRoutes = (app, deps, guards) => {
     '/tags/list',
     { onRequest: guards.auth, schema: { tags, response: { 200: z.array(tagSchema) } } },
     (request) => allTags(db, callerOf(request).companyId),
+  );
+  // The kanban module's read (plan flag useKanban); the tags page and its kanban toggle are not gated.
+  app.get(
+    '/tags/kanban',
+    { onRequest: guards.plan('useKanban'), schema: { tags, response: { 200: tagsKanbanReply } } },
+    async (request) => ({ lista: await kanbanTags(db, callerOf(request).companyId) }),
   );
   app.get(
     '/tags/:id',

@@ -38,6 +38,15 @@ export function allTags(db: Db, companyId: number): Promise<Tag[]> {
   return db.select(tagColumns).from(tags).where(eq(tags.companyId, companyId)).orderBy(asc(tags.name));
 }
 
+/** The kanban lanes (spec part 2 §7 `GET /tags/kanban`): the company's tags flagged kanban. */
+export function kanbanTags(db: Db, companyId: number): Promise<Tag[]> {
+  return db
+    .select(tagColumns)
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
+    .orderBy(asc(tags.name));
+}
+
 export async function findTag(db: Db, companyId: number, id: number): Promise<Tag> {
   const [row] = await db
     .select({ ...tagColumns, ticketsCount })
@@ -71,7 +80,7 @@ export async function createTag(ctx: ServiceContext, input: TagInput): Promise<T
     .values({ ...input, companyId: ctx.companyId })
     .returning({ id: tags.id });
   const tag = await findTag(ctx.db, ctx.companyId, row.id);
-  emitTag(ctx, { action: 'update', tag });
+  emitTag(ctx, { action: 'create', tag });
   return tag;
 }
 

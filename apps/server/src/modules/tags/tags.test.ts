@@ -5,7 +5,9 @@ import {
   createTenant,
   createTestServer,
   eventWhere,
+  login,
   type Session,
+  SUPER,
   type Tenant,
   type TestServer,
 } from '../../../test/harness.js';
@@ -185,5 +187,41 @@ describe('tags', () => {
     }
     expect((await call(t.admin, 'GET', '/tags/list')).body).not.toContain('Só deles');
     expect((await call(other.admin, 'GET', `/tags/${theirs.id}`)).json().name).toBe('Só deles');
+  });
+});
+
+describe('GET /tags/kanban (plan flag useKanban)', () => {
+  it("lists the company's kanban lanes only", async () => {
+    const lane = await createTag(t.admin, { name: 'Raia Kanban Lista', kanban: 1 });
+    const plain = await createTag(t.admin, { name: 'Sem Raia Lista', kanban: 0 });
+    await createTag(other.admin, { name: 'Raia da Outra', kanban: 1 });
+    const res = await call(t.user, 'GET', '/tags/kanban');
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().lista.map((tag: Tag) => tag.id);
+    expect(ids).toContain(lane.id);
+    expect(ids).not.toContain(plain.id);
+    expect(res.json().lista.every((tag: Tag) => tag.kanban === 1)).toBe(true);
+    expect(res.body).not.toContain('Raia da Outra');
+  });
+
+  it('is refused to every member of a company whose plan lacks useKanban; the tags page is not', async () => {
+    const off = await createTenant(server, { plan: { useKanban: false } });
+    for (const session of [off.admin, off.user]) {
+      const res = await call(session, 'GET', '/tags/kanban');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'ERR_PLAN_FEATURE_DISABLED', flag: 'useKanban' });
+      expect((await call(session, 'GET', '/tags')).statusCode).toBe(200);
+    }
+  });
+
+  it('follows the plan as the super user edits it', async () => {
+    const tenant = await createTenant(server);
+    const planId = tenant.admin.user.company.plan?.id;
+    const su = await login(server, SUPER.email, SUPER.password);
+    expect((await call(tenant.admin, 'GET', '/tags/kanban')).statusCode).toBe(200);
+    expect((await call(su, 'PUT', `/plans/${planId}`, { useKanban: false })).statusCode).toBe(200);
+    expect((await call(tenant.admin, 'GET', '/tags/kanban')).statusCode).toBe(403);
+    expect((await call(su, 'PUT', `/plans/${planId}`, { useKanban: true })).statusCode).toBe(200);
+    expect((await call(tenant.admin, 'GET', '/tags/kanban')).statusCode).toBe(200);
   });
 });

@@ -73,6 +73,8 @@ export const tickets = pgTable(
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc().nullsFirst()),
     index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc().nullsFirst()),
     index('tickets_expiry_idx').on(t.whatsappId, t.status, t.lastMessageAt).where(sql`${t.status} = 'open'`),
+    // The dashboard's chart of the tickets created today.
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 
@@ -94,11 +96,29 @@ export const ticketTraking = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     ratingAt: timestamp('rating_at', { withTimezone: true, mode: 'date' }),
     rated: boolean('rated').notNull().default(false),
+    /** The first message an agent wrote in the cycle (web or phone; automatic messages do not count). */
+    firstReplyAt: timestamp('first_reply_at', { withTimezone: true, mode: 'date' }),
+    /** The last transfer to another queue or user within the cycle, and how many there were. */
+    transferredAt: timestamp('transferred_at', { withTimezone: true, mode: 'date' }),
+    transfers: integer('transfers').notNull().default(0),
+    /** Accepted − queued in whole seconds, written with the acceptance: the dashboard averages stored numbers. */
+    waitSeconds: integer('wait_seconds'),
+    /** First agent message − queued, in whole seconds. */
+    firstReplySeconds: integer('first_reply_seconds'),
+    /** Closed − accepted, in whole seconds; none for a cycle closed before anyone accepted it. */
+    supportSeconds: integer('support_seconds'),
+    /** The cycle that opened its contact's first ticket ever: a lead (DOMAIN §9). */
+    lead: boolean('lead').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     index('ticket_trakings_ticket_idx').on(t.ticketId, t.id.desc().nullsFirst()),
-    index('ticket_trakings_company_finished_idx').on(t.companyId, t.finishedAt),
+    // One range per dashboard metric, on the event time it is filtered by (DOMAIN §9), holding the
+    // duration it averages: the dashboard reads the indexes only.
+    index('ticket_trakings_company_finished_idx').on(t.companyId, t.finishedAt, t.userId, t.supportSeconds),
+    index('ticket_trakings_company_started_idx').on(t.companyId, t.startedAt, t.waitSeconds),
+    index('ticket_trakings_company_first_reply_idx').on(t.companyId, t.firstReplyAt, t.firstReplySeconds),
+    index('ticket_trakings_company_lead_idx').on(t.companyId, t.queuedAt).where(sql`${t.lead}`),
   ],
 );
 
@@ -116,5 +136,8 @@ export const userRatings = pgTable(
     rate: integer('rate').notNull(),
     ...timestamps,
   },
-  (t) => [index('user_ratings_company_user_idx').on(t.companyId, t.userId)],
+  (t) => [
+    index('user_ratings_company_user_idx').on(t.companyId, t.userId),
+    index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );

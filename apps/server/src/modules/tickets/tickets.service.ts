@@ -18,7 +18,7 @@ import { findUser } from '../users/users.service.js';
 import { defaultWhatsapp, findWhatsapp } from '../whatsapp/whatsapp.service.js';
 import { canSee, companyTickets, type TicketAccess, ticketAccessOf, visibleTickets } from './tickets.access.js';
 import { tickets } from './tickets.schema.js';
-import { finishCycle, openCycle, startCycle } from './tickets.tracking.js';
+import { finishCycle, markLeads, openCycle, startCycle, transferCycle } from './tickets.tracking.js';
 import { emitTicket, emitTicketDeleted, selectTicket, selectTickets } from './tickets.view.js';
 
 const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string) =>
@@ -193,6 +193,7 @@ export async function createTicket(ctx: ServiceContext, input: TicketCreate): Pr
       userId,
       started: input.status === 'open',
     });
+    await markLeads(tx as unknown as Db, [row.id]);
     return row.id;
   });
   if (id === null) throw await otherOpenTicketError(ctx.db, ctx.companyId, contact.id, whatsapp.id);
@@ -324,6 +325,7 @@ export async function updateTicket(
           whatsappId: next.whatsappId,
           userId: next.userId,
         });
+      if (transferOf(ctx.userId, current, { ...current, ...next })) await transferCycle(db, id);
     })
     .then(
       () => true,

@@ -1,8 +1,17 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { ticketTraking } from './tickets.schema.js';
+import { tickets, ticketTraking } from './tickets.schema.js';
 
 type Tx = Db;
+
+/**
+ * Whole seconds from `from` to `at`, an epoch difference written with the transition (DOMAIN §9), so
+ * that the dashboard averages stored integers instead of subtracting timestamps row by row. Null
+ * while `from` is.
+ */
+const secondsSince = (from: AnyPgColumn, at: Date): SQL<number | null> =>
+  sql`round(extract(epoch from (${at.toISOString()}::timestamptz - ${from})))::int`;
 
 /** A new service cycle: the ticket entered the queue (inbound or created). */
 export async function openCycle(
@@ -17,12 +26,13 @@ export async function openCycle(
     userId: t.userId ?? null,
     queuedAt: now,
     startedAt: t.started ? now : null,
+    waitSeconds: t.started ? 0 : null,
   });
 }
 
 async function currentCycle(tx: Tx, ticketId: number) {
   const [row] = await tx
-    .select({ id: ticketTraking.id, startedAt: ticketTraking.startedAt })
+    .select({ id: ticketTraking.id })
     .from(ticketTraking)
     .where(and(eq(ticketTraking.ticketId, ticketId), isNull(ticketTraking.finishedAt)))
     .orderBy(desc(ticketTraking.id))
@@ -30,21 +40,78 @@ async function currentCycle(tx: Tx, ticketId: number) {
   return row;
 }
 
-/** Accepted by a user: the first acceptance of the cycle sets `startedAt`. */
+/** Accepted by a user: the first acceptance of the cycle sets `startedAt` and the wait. */
 export async function startCycle(
   tx: Tx,
   t: { companyId: number; ticketId: number; whatsappId: number; userId: number },
 ) {
   const cycle = await currentCycle(tx, t.ticketId);
   if (!cycle) return openCycle(tx, { ...t, started: true });
+  const now = new Date();
   await tx
     .update(ticketTraking)
-    .set({ userId: t.userId, startedAt: cycle.startedAt ?? new Date() })
+    .set({
+      userId: t.userId,
+      startedAt: sql`coalesce(${ticketTraking.startedAt}, ${now.toISOString()}::timestamptz)`,
+      waitSeconds: sql`coalesce(${ticketTraking.waitSeconds}, ${secondsSince(ticketTraking.queuedAt, now)})`,
+    })
     .where(eq(ticketTraking.id, cycle.id));
 }
 
+/** Closed: the support time runs from the acceptance (none when the ticket was closed unaccepted). */
 export async function finishCycle(tx: Tx, ticketId: number, userId: number | null) {
   const cycle = await currentCycle(tx, ticketId);
+  if (!cycle) return;
+  const now = new Date();
+  await tx
+    .update(ticketTraking)
+    .set({ finishedAt: now, userId, supportSeconds: secondsSince(ticketTraking.startedAt, now) })
+    .where(eq(ticketTraking.id, cycle.id));
+}
+
+/**
+ * An agent's message on these tickets: the first of the open cycle sets `firstReplyAt` and the
+ * response time (set once, so later replies and a retried send never move it). Automatic messages
+ * are not replies.
+ */
+export async function markFirstReply(tx: Tx, ticketIds: number[], at = new Date()) {
+  if (!ticketIds.length) return;
+  await tx
+    .update(ticketTraking)
+    .set({ firstReplyAt: at, firstReplySeconds: secondsSince(ticketTraking.queuedAt, at) })
+    .where(
+      and(
+        inArray(ticketTraking.ticketId, ticketIds),
+        isNull(ticketTraking.finishedAt),
+        isNull(ticketTraking.firstReplyAt),
+      ),
+    );
+}
+
+/** Given to another queue or user within the cycle: counted, with the time of the last transfer. */
+export async function transferCycle(tx: Tx, ticketId: number) {
+  const cycle = await currentCycle(tx, ticketId);
   if (cycle)
-    await tx.update(ticketTraking).set({ finishedAt: new Date(), userId }).where(eq(ticketTraking.id, cycle.id));
+    await tx
+      .update(ticketTraking)
+      .set({ transfers: sql`${ticketTraking.transfers} + 1`, transferredAt: new Date() })
+      .where(eq(ticketTraking.id, cycle.id));
+}
+
+/**
+ * New tickets whose contact never had another one: their opening cycle is a lead (DOMAIN §9), so the
+ * dashboard counts leads within the period instead of searching each contact's history.
+ */
+export async function markLeads(tx: Tx, ticketIds: number[]) {
+  if (!ticketIds.length) return;
+  await tx
+    .update(ticketTraking)
+    .set({ lead: true })
+    .where(
+      and(
+        inArray(ticketTraking.ticketId, ticketIds),
+        sql`not exists (select 1 from ${tickets} t join ${tickets} e on e.contact_id = t.contact_id and e.id <> t.id
+          where t.id = ${ticketTraking.ticketId})`,
+      ),
+    );
 }

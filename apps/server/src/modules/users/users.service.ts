@@ -7,6 +7,7 @@ import { endSessions, sessionsWhere } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { type Realtime, rooms } from '../../platform/realtime/realtime.js';
+import { keyOfMediaUrl, type Storage } from '../../platform/storage/storage.js';
 import { type Caller, isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { assertBelowPlanLimit } from '../plans/plans.limits.js';
 import { assertQueuesOfCompany, type QueueLink, queueRefsOf, setQueueLinks } from '../queues/queues.service.js';
@@ -203,11 +204,13 @@ const ticketRoomsOf = (db: Db, u: User) =>
     sessionId: '',
   });
 
-export async function deleteUser(ctx: ServiceContext, id: number): Promise<void> {
+export async function deleteUser(ctx: ServiceContext, id: number, storage: Pick<Storage, 'remove'>): Promise<void> {
   if (id === ctx.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
   const target = await findUser(ctx.db, ctx.companyId, id);
   if (target.super && !ctx.isSuper) throw new AppError('ERR_NO_PERMISSION');
   await ctx.db.delete(users).where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
+  const avatar = keyOfMediaUrl(target.avatar);
+  if (avatar) await storage.remove(avatar);
   emitUser(ctx.realtime, ctx.companyId, id, { action: 'delete', userId: id });
   // Its sessions went with the row (cascade); its open sockets go now.
   ctx.realtime.disconnectUser(id);

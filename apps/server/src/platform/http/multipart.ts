@@ -25,13 +25,19 @@ const isClientError = (err: unknown) => {
 /**
  * Every upload's form: the files of `fileField` and the text fields. A body that is not multipart,
  * has no boundary, is cut short, carries a file under another field or NUL in a text is the
- * caller's error (400), never a 500.
+ * caller's error (400), never a 500. `maxFileBytes` lowers the app's file limit for this route
+ * (413 as soon as a file passes it, before it is all read).
  */
-export async function readMultipartForm(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
+export async function readMultipartForm(
+  request: FastifyRequest,
+  fileField: string,
+  opts: { maxFileBytes?: number } = {},
+): Promise<MultipartForm> {
   if (!request.isMultipart()) throw invalid('Expected a multipart/form-data body');
   const form: MultipartForm = { files: [], fields: {} };
   try {
-    for await (const part of request.parts()) {
+    const parts = request.parts(opts.maxFileBytes ? { limits: { fileSize: opts.maxFileBytes } } : undefined);
+    for await (const part of parts) {
       if (part.type !== 'file') {
         form.fields[part.fieldname] = String(part.value ?? '');
         continue;

@@ -103,6 +103,9 @@ describe('the web client host', () => {
       expect(csp.get('img-src')).toEqual(expect.arrayContaining(['blob:', 'data:', 'https://api.example.test:8443']));
       expect(csp.get('media-src')).toEqual(expect.arrayContaining(['blob:', 'https://api.example.test:8443']));
       expect(csp.get('object-src')).toEqual(["'none'"]);
+      // Help videos: thumbnails from i.ytimg.com (any https image), the player from youtube-nocookie only.
+      expect(csp.get('img-src')).toContain('https:');
+      expect(csp.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
     }
   });
 

@@ -14,7 +14,8 @@ export const commonHelmet = {
 /**
  * The API answers JSON and files, never pages to run: a file opened directly (an uploaded SVG, say)
  * may load, run and frame nothing. Resources may be embedded cross-origin because the web client
- * lives on another origin and shows the API's public files (avatars) in `<img>`.
+ * lives on another origin and shows the API's `/public` files (a company's logo) in `<img>`; avatars and
+ * contacts' pictures are private media it fetches with its token and shows as blob URLs.
  */
 const apiHelmet: FastifyHelmetOptions = {
   ...commonHelmet,

@@ -8,7 +8,8 @@ import { commonHelmet } from './security-headers.js';
 /**
  * What the built client needs and no more: its own scripts (with `/env.js`) and the audio worklet
  * it builds as a blob; MUI's injected styles; the API and its Socket.IO websocket; media previews
- * from blobs and data URLs; contacts' WhatsApp pictures (https); never framed.
+ * from blobs and data URLs; contacts' WhatsApp pictures and help-video thumbnails (https); the
+ * help videos' privacy-enhanced YouTube player as the only frame; never framed itself.
  */
 function clientCsp(backendUrl: string): Record<string, string[]> {
   const api = new URL(backendUrl).origin;
@@ -22,6 +23,7 @@ function clientCsp(backendUrl: string): Record<string, string[]> {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', api],
     mediaSrc: ["'self'", 'data:', 'blob:', api],
     fontSrc: ["'self'", 'data:'],
+    frameSrc: ['https://www.youtube-nocookie.com'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

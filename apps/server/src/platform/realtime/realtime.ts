@@ -16,6 +16,10 @@ export const rooms = {
   queue: (companyId: number, queueId: number) => `company:${companyId}:queue:${queueId}`,
   /** Users with `allTicket` enabled also see tickets that have no queue yet. */
   noQueue: (companyId: number) => `company:${companyId}:noqueue`,
+  /** Every signed-in socket of every company: platform-wide announcements. */
+  everyone: 'platform:everyone',
+  /** The super users' sockets: what only they may read (inactive announcements). */
+  supers: 'platform:supers',
 };
 
 type Authenticator = (token: string) => Promise<Caller | null>;
@@ -161,6 +165,8 @@ export function createRealtime(opts: {
           rooms.company(caller.companyId),
           rooms.user(caller.userId),
           rooms.session(caller.sessionId),
+          rooms.everyone,
+          ...(caller.isSuper ? [rooms.supers] : []),
           ...(socket.data.rooms as string[]),
         ]);
         // A session ended between the handshake's check and the join above was disconnected

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOfKey, diskStorage, type Storage } from './storage.js';
+import { companyOfKey, diskStorage, isPublicKey, keyOfMediaUrl, mediaUrlOf, type Storage } from './storage.js';
 
 /** Files live under server-generated, per-company keys; nothing outside the root is reachable (DOMAIN §11). */
 
@@ -140,5 +140,25 @@ describe('companyOfKey', () => {
     ]) {
       expect(companyOfKey(key), JSON.stringify(key)).toBeNull();
     }
+  });
+});
+
+describe('public keys', () => {
+  it('puts files that are public by design under their own prefix, and only those', async () => {
+    const logo = await storage.put(4, Buffer.from('logo'), 'logo.png', { public: true });
+    expect(logo.key).toMatch(new RegExp(`^public/4/${UUID}\\.png$`));
+    expect([isPublicKey(logo.key), companyOfKey(logo.key)]).toEqual([true, 4]);
+    expect((await read((await storage.open(logo.key))?.stream as Readable)).toString()).toBe('logo');
+    const media = await storage.put(4, Buffer.from('private'), 'photo.png');
+    expect(isPublicKey(media.key)).toBe(false);
+    for (const key of [`public/../${media.key}`, `public/${media.key}/..`, 'public/', `public/public/${media.key}`])
+      expect(isPublicKey(key), key).toBe(false);
+  });
+
+  it('reads the key behind a media URL it gave out, and nothing else', () => {
+    const key = '12/0f8fad5b-d9cb-469f-a165-70867728950e.jpg';
+    expect(keyOfMediaUrl(mediaUrlOf(key))).toBe(key);
+    for (const url of [null, '', 'https://pps.whatsapp.net/v/t61/x.jpg', `/public/${key}`, '/media/../etc/passwd'])
+      expect(keyOfMediaUrl(url), String(url)).toBeNull();
   });
 });

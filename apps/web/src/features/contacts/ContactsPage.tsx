@@ -2,7 +2,6 @@ import { type Contact, can } from '@balcao/shared';
 import FileDownload from '@mui/icons-material/FileDownload';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import WhatsApp from '@mui/icons-material/WhatsApp';
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -16,12 +15,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { publicFileUrl } from '../../api/config';
 import { ApiError } from '../../api/http';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
 import { ListTable } from '../../components/ListTable';
 import { PageContainer } from '../../components/PageContainer';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { RowActions } from '../../components/RowActions';
 import { SearchField } from '../../components/SearchField';
 import { toastError } from '../../components/toastError';
@@ -146,12 +145,7 @@ export default function ContactsPage() {
         {rows.map((contact) => (
           <TableRow hover key={contact.id} data-testid={`contact-row-${contact.id}`}>
             <TableCell>
-              <Avatar
-                src={contact.profilePicUrl ? publicFileUrl(contact.profilePicUrl) : undefined}
-                sx={{ width: 36, height: 36 }}
-              >
-                {contact.name.charAt(0).toUpperCase()}
-              </Avatar>
+              <PersonAvatar name={contact.name} src={contact.profilePicUrl} size={36} />
             </TableCell>
             <TableCell>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/AuthContext';
 import { PageContainer } from '../../components/PageContainer';
+import { CompaniesTab } from './admin/CompaniesTab';
+import { HelpsTab } from './admin/HelpsTab';
+import { PlansTab } from './admin/PlansTab';
 import { CompanyHoursTab } from './CompanyHoursTab';
 import { OptionsTab } from './OptionsTab';
 import { settingValue, useSettings } from './settingsApi';
@@ -22,15 +24,13 @@ export function visibleTabs(isSuper: boolean, scheduleType: string): SettingsTab
   ];
 }
 
-function PendingTab() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ py: 6, textAlign: 'center' }} data-testid="coming-soon">
-      <Typography variant="h6">{t('common.comingSoon')}</Typography>
-      <Typography color="text.secondary">{t('common.comingSoonText')}</Typography>
-    </Box>
-  );
-}
+const panels: Record<SettingsTab, ComponentType> = {
+  options: OptionsTab,
+  schedules: CompanyHoursTab,
+  companies: CompaniesTab,
+  plans: PlansTab,
+  helps: HelpsTab,
+};
 
 /** /settings (part 2 §2, "Settings"). */
 export default function SettingsPage() {
@@ -40,6 +40,7 @@ export default function SettingsPage() {
   const tabs = visibleTabs(me.super, settingValue(settings.data, 'scheduleType'));
   const [selected, setSelected] = useState<SettingsTab>('options');
   const tab = tabs.includes(selected) ? selected : 'options';
+  const Panel = panels[tab];
 
   return (
     <PageContainer title={t('pages.settings')}>
@@ -56,7 +57,7 @@ export default function SettingsPage() {
           ))}
         </Tabs>
         <Box sx={{ p: { xs: 2, sm: 3 } }} role="tabpanel">
-          {tab === 'options' ? <OptionsTab /> : tab === 'schedules' ? <CompanyHoursTab /> : <PendingTab />}
+          <Panel />
         </Box>
       </Paper>
     </PageContainer>

@@ -1,7 +1,6 @@
 import { CONTACT_DRAWER_WIDTH_PX, type Ticket } from '@balcao/shared';
 import Close from '@mui/icons-material/Close';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -13,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { ContactEditModal } from './ContactEditModal';
 import { TicketNotes } from './TicketNotes';
 import { contactsApi } from './ticketsApi';
@@ -52,9 +52,12 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
       </Stack>
       <Box sx={{ flex: 1, overflowY: 'auto', p: 2 }}>
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
-          <Avatar src={ticket.contact.profilePicUrl || undefined} sx={{ width: 96, height: 96, fontSize: 36 }}>
-            {ticket.contact.name.charAt(0).toUpperCase()}
-          </Avatar>
+          <PersonAvatar
+            name={ticket.contact.name}
+            src={ticket.contact.profilePicUrl}
+            size={96}
+            data-testid="contact-drawer-avatar"
+          />
           <Typography variant="h6" sx={{ wordBreak: 'break-word' }} data-testid="contact-drawer-name">
             {ticket.contact.name}
           </Typography>

@@ -14,16 +14,16 @@ vi.mock('../../app/RealtimeProvider', () =>
 
 const UUID = '00000000-0000-4000-8000-000000000001';
 
-function renderChat() {
+function renderChat(uuid = UUID) {
   return renderWithProviders(
     <>
       <Routes>
-        <Route path="/tickets/:ticketId" element={<TicketChat uuid={UUID} />} />
+        <Route path="/tickets/:ticketId" element={<TicketChat uuid={uuid} />} />
         <Route path="/tickets" element={<span>lista</span>} />
       </Routes>
       <LocationProbe />
     </>,
-    { path: `/tickets/${UUID}` },
+    { path: `/tickets/${uuid}` },
   );
 }
 
@@ -35,11 +35,20 @@ describe('TicketChat', () => {
     expect(toast.error).toHaveBeenCalledWith('Acesso não permitido', expect.any(Object));
   });
 
-  it('goes back to /tickets quietly when the ticket does not exist', async () => {
+  it('tells that no ticket has this id and goes back to /tickets when it does not exist or was deleted', async () => {
     mockApi({ [`GET /tickets/u/${UUID}`]: () => ({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } }) });
     renderChat();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'));
-    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Nenhum atendimento encontrado com este ID.', expect.any(Object));
+    expect(screen.getByText('lista')).toBeTruthy();
+  });
+
+  it('treats a malformed link (400) as a ticket that does not exist', async () => {
+    mockApi({ 'GET /tickets/u/nao-existe': () => ({ status: 400, body: { error: 'ERR_VALIDATION' } }) });
+    renderChat('nao-existe');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'));
+    expect(toast.error).toHaveBeenCalledWith('Nenhum atendimento encontrado com este ID.', expect.any(Object));
   });
 
   it('shows the header, the messages and the composer of an open ticket', async () => {

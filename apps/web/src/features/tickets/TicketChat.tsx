@@ -27,7 +27,8 @@ const READ_DELAY_MS = 400;
 
 /**
  * The chat of one ticket (/tickets/:uuid). A ticket outside the user's queues shows "Acesso não
- * permitido" and goes back to /tickets, as does one that does not exist or is deleted meanwhile.
+ * permitido" and goes back to /tickets; a link to one that does not exist (or no longer does) shows
+ * the ERR_NO_TICKET_FOUND text and goes back too; one deleted while on screen says so (spec §2).
  */
 export function TicketChat({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
@@ -41,6 +42,7 @@ export function TicketChat({ uuid }: { uuid: string }) {
 
   useEffect(() => {
     if (unavailable === 'denied') toast.error(t('errors.noPermission'), { toastId: 'ticket-denied' });
+    if (unavailable === 'missing') toast.error(t('backendErrors.ERR_NO_TICKET_FOUND'), { toastId: 'ticket-missing' });
     if (unavailable) navigate('/tickets', { replace: true });
   }, [unavailable, navigate, t]);
 

@@ -8,7 +8,6 @@ import Schedule from '@mui/icons-material/ScheduleOutlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import Undo from '@mui/icons-material/Undo';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -25,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { toastError } from '../../components/toastError';
 import { TransferTicketModal } from './TransferTicketModal';
 import { ticketsApi } from './ticketsApi';
@@ -122,7 +122,7 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
         data-testid="ticket-contact"
         sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flex: 1, cursor: 'pointer' }}
       >
-        <Avatar src={ticket.contact.profilePicUrl || undefined}>{ticket.contact.name.charAt(0).toUpperCase()}</Avatar>
+        <PersonAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
         <Box sx={{ minWidth: 0 }}>
           <Typography
             noWrap={!narrow}

@@ -3,7 +3,6 @@ import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Replay from '@mui/icons-material/Replay';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorChip } from '../../components/ColorChip';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { plainText } from '../messages/content';
 import { formatTicketTime, shortName } from './format';
 
@@ -119,9 +119,7 @@ export function TicketListItem({
           },
         }}
       >
-        <Avatar src={ticket.contact.profilePicUrl || undefined} sx={{ width: 42, height: 42 }}>
-          {ticket.contact.name.charAt(0).toUpperCase()}
-        </Avatar>
+        <PersonAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} size={42} />
       </Badge>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

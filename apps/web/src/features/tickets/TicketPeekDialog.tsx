@@ -1,5 +1,4 @@
 import type { Ticket } from '@balcao/shared';
-import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { MessagesList } from '../messages/MessagesList';
 
 /** Admins' read-only look at a pending ticket's messages (no reply, no menus). */
@@ -19,7 +19,7 @@ export function TicketPeekDialog({ ticket, onClose }: { ticket: Ticket | null; o
         <>
           <DialogTitle>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-              <Avatar src={ticket.contact.profilePicUrl || undefined}>{ticket.contact.name.charAt(0)}</Avatar>
+              <PersonAvatar name={ticket.contact.name} src={ticket.contact.profilePicUrl} />
               <div>
                 <Typography sx={{ fontWeight: 700 }}>{ticket.contact.name}</Typography>
                 <Typography variant="caption" color="text.secondary">

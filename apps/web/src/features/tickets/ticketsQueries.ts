@@ -51,13 +51,16 @@ export function isTicket(lookup: TicketLookup | undefined): lookup is Ticket {
   return lookup !== undefined && 'uuid' in lookup;
 }
 
-/** GET /tickets/u/:uuid; 403 and 404 become a lookup result instead of an error toast. */
+/**
+ * GET /tickets/u/:uuid; 403 and 404 become a lookup result instead of an error toast. A 400 is a
+ * link whose uuid is malformed: no ticket has it either.
+ */
 export async function lookupTicket(uuid: string): Promise<TicketLookup> {
   try {
     return await ticketsApi.showByUuid(uuid);
   } catch (err) {
     if (err instanceof ApiError && err.status === 403) return { unavailable: 'denied' };
-    if (err instanceof ApiError && err.status === 404) return { unavailable: 'missing' };
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { unavailable: 'missing' };
     throw err;
   }
 }

@@ -1,3 +1,4 @@
+import { AVATAR_MAX_BYTES } from '@balcao/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -86,6 +87,45 @@ describe('UserModal', () => {
     );
     await waitFor(() => expect(auth.reloadUser).toHaveBeenCalled());
     expect(api.calls('GET /queue')).toHaveLength(0);
+  });
+
+  it('saves and removes the picture at once, leaving what is being typed alone', async () => {
+    const me = sessionUser({ id: 5, profile: 'user', name: 'Bia Alves' });
+    const bia = (avatar: string | null) => user({ id: 5, profile: 'user', name: 'Bia Alves', avatar });
+    const api = mockApi({
+      'GET /users/5': () => bia(null),
+      'POST /users/5/avatar': () => bia('/media/1/0f8fad5b-d9cb-469f-a165-70867728950e.png'),
+      'DELETE /users/5/avatar': () => bia(null),
+    });
+    const auth = authValue({ user: me });
+    renderWithProviders(<UserModal open userId={5} onClose={vi.fn()} />, { auth });
+    const name = (await screen.findByTestId('user-name')) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Bia Alves'));
+    await fill(name, ' Souza');
+    expect(screen.getByTestId('user-avatar-image').textContent).toBe('BA');
+
+    // The dialog refuses a wrong file before any upload (the accept filter aside, as a drop would).
+    const files = userEvent.setup({ applyAccept: false });
+    const input = screen.getByTestId('user-avatar-input');
+    await files.upload(input, new File(['GIF89a'], 'me.gif', { type: 'image/gif' }));
+    expect(toast.error).toHaveBeenCalledWith('Escolha uma imagem PNG ou JPEG.');
+    await files.upload(input, new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }));
+    expect(toast.error).toHaveBeenCalledWith('A imagem deve ter até 5 MB.');
+    expect(api.calls('POST /users/5/avatar')).toHaveLength(0);
+
+    await files.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(api.calls('POST /users/5/avatar')).toHaveLength(1));
+    await waitFor(() =>
+      expect(auth.updateUser).toHaveBeenCalledWith({ avatar: '/media/1/0f8fad5b-d9cb-469f-a165-70867728950e.png' }),
+    );
+    expect(toast.success).toHaveBeenCalledWith('Foto atualizada com sucesso!');
+    expect(name.value).toBe('Bia Alves Souza');
+
+    await userEvent.click(await screen.findByTestId('user-avatar-remove'));
+    await waitFor(() => expect(api.calls('DELETE /users/5/avatar')).toHaveLength(1));
+    await waitFor(() => expect(auth.updateUser).toHaveBeenCalledWith({ avatar: null }));
+    expect(screen.queryByTestId('user-avatar-remove')).toBeNull();
+    expect(name.value).toBe('Bia Alves Souza');
   });
 
   it('shows the translated server error without refreshing for a rule refusal', async () => {

@@ -21,6 +21,7 @@ import { FormNumberField, FormPasswordField, FormTextField } from '../../compone
 import { QueueMultiSelect } from '../../components/QueueSelect';
 import { formErrorHandler } from '../../components/serverFieldErrors';
 import { useQueues } from '../queues/queuesApi';
+import { AvatarPicker } from './AvatarPicker';
 import {
   createUserBody,
   emptyUserForm,
@@ -60,10 +61,12 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
   });
   const queues = useQueues(open && can(me.profile, 'user-modal:editQueues'));
 
+  // The form follows the record's fields, not its avatar: a new picture leaves what is being typed alone.
+  const loaded = existing.data ? JSON.stringify(userToForm(existing.data)) : null;
   useEffect(() => {
     if (!open) return;
-    reset(userId !== null && existing.data ? userToForm(existing.data) : emptyUserForm);
-  }, [open, userId, existing.data, reset]);
+    reset(userId !== null && loaded ? (JSON.parse(loaded) as UserFormValues) : emptyUserForm);
+  }, [open, userId, loaded, reset]);
 
   const save = useMutation({
     mutationFn: (values: UserFormValues) =>
@@ -99,6 +102,7 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
             </Box>
           ) : (
             <Stack spacing={2}>
+              {existing.data && <AvatarPicker user={existing.data} />}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormTextField
                   control={control}

@@ -1,7 +1,6 @@
 import type { User } from '@balcao/shared';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,11 +12,11 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { publicFileUrl } from '../../api/config';
 import { queryKeys } from '../../api/queryKeys';
 import { Can } from '../../components/Can';
 import { ListTable } from '../../components/ListTable';
 import { PageContainer } from '../../components/PageContainer';
+import { PersonAvatar } from '../../components/PersonAvatar';
 import { RowActions } from '../../components/RowActions';
 import { SearchField } from '../../components/SearchField';
 import { useDeleteConfirmation } from '../../components/useConfirmation';
@@ -52,9 +51,7 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
                 },
               }}
             >
-              <Avatar src={user.avatar ? publicFileUrl(user.avatar) : undefined} sx={{ width: 36, height: 36 }}>
-                {user.name.charAt(0).toUpperCase()}
-              </Avatar>
+              <PersonAvatar name={user.name} src={user.avatar} size={36} />
             </Badge>
           </Tooltip>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
