@@ -2,6 +2,7 @@ import { companyEvent } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, createTenant, createTestServer, eventWhere, type Tenant, type TestServer } from './harness.js';
+import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
 
 /**
  * The live lists of spec part 2 §4 patch themselves by action: `create` prepends, `update`
@@ -120,5 +121,36 @@ describe('live list actions: create, update, delete (spec part 2 §4)', () => {
     const deleted = eventWhere<Payload>(socket, event, (p) => p[c.deletedId] === id);
     expect((await call('DELETE', `${c.path}/${id}`)).statusCode).toBe(200);
     expect(await deleted).toEqual({ action: 'delete', [c.deletedId]: id });
+  });
+});
+
+describe('contacts created by the inbound pipeline', () => {
+  it('are announced as create, once, like contacts added by hand', async () => {
+    const whatsappId = await connectedSandbox(server, t.admin);
+    const event = companyEvent.contact(t.companyId);
+    const seen: Payload[] = [];
+    const record = (p: Payload) => seen.push(p);
+    socket.on(event, record);
+    const created = eventWhere<Payload>(
+      socket,
+      event,
+      (p) => (p.contact as { number?: string })?.number === '5511955550077',
+    );
+    await contactWrites(server, t.admin, whatsappId, { number: '5511955550077', name: 'Nova Cliente', body: 'Oi' });
+    expect(await created).toMatchObject({ action: 'create', contact: { name: 'Nova Cliente', extraInfo: [] } });
+    // A second message of a known contact announces no new contact.
+    await contactWrites(server, t.admin, whatsappId, {
+      number: '5511955550077',
+      name: 'Nova Cliente',
+      body: 'Tudo bem?',
+    });
+    const again = eventWhere<Payload>(socket, event, (p) => (p.contact as { name?: string })?.name === 'Marco');
+    await call('POST', '/contacts', { name: 'Marco', number: '5511955550078' });
+    await again;
+    socket.off(event, record);
+    const creates = seen.filter(
+      (p) => p.action === 'create' && (p.contact as { number?: string }).number === '5511955550077',
+    );
+    expect(creates).toHaveLength(1);
   });
 });

@@ -56,14 +56,15 @@ function lessons(c: Known, m: InboundMessage, known: Known[]) {
  * The contact of every message of one connection's batch, in message order: one read for all of
  * them, one insert for the new ones (read again only if another writer beat it to one), and a
  * write only where something was learnt. `refreshed`: the contacts created or due for their daily
- * profile refresh, whose picture is fetched once the batch is stored.
+ * profile refresh, whose picture is fetched once the batch is stored; `created`: the new ones.
  */
 export async function contactsOf(
   tx: Db,
   companyId: number,
   batch: InboundMessage[],
-): Promise<{ ids: number[]; refreshed: Set<number> }> {
+): Promise<{ ids: number[]; refreshed: Set<number>; created: number[] }> {
   const refreshed = new Set<number>();
+  const createdIds: number[] = [];
   let known = await select(tx, companyId, batch);
   const fresh = new Map<string, InboundMessage>();
   for (const m of batch) if (!match(known, m) && !fresh.has(m.number)) fresh.set(m.number, m);
@@ -81,7 +82,10 @@ export async function contactsOf(
       })),
       { onConflictDoNothing: true },
     );
-    for (const c of created) refreshed.add(c.id);
+    for (const c of created) {
+      refreshed.add(c.id);
+      createdIds.push(c.id);
+    }
     const toKnown = (c: (typeof created)[number]): Known => ({ ...c, refreshedAt: c.profileRefreshedAt });
     // Created at the same moment by an agent or another connection: read them again.
     known = created.length === fresh.size ? [...known, ...created.map(toKnown)] : await select(tx, companyId, batch);
@@ -98,5 +102,5 @@ export async function contactsOf(
     if (set.profileRefreshedAt) refreshed.add(c.id);
     if (Object.keys(set).length) await tx.update(contacts).set(set).where(eq(contacts.id, c.id));
   }
-  return { ids, refreshed };
+  return { ids, refreshed, created: createdIds };
 }

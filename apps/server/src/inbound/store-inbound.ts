@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';
+import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
@@ -40,6 +41,7 @@ type StoredRow = {
   row: MessageRow;
   contactId: number;
   refreshProfile: boolean;
+  newContact: boolean;
 };
 
 /** One advisory lock per contact of the batch, taken in a fixed order so that batches never deadlock. */
@@ -117,7 +119,8 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
     const fresh = await firstDeliveries(tx, companyId, whatsappId, batch);
     if (!fresh.length) return [];
     const ms = fresh.map((p) => p.message);
-    const { ids: contactIds, refreshed } = await contactsOf(tx, companyId, ms);
+    const { ids: contactIds, refreshed, created } = await contactsOf(tx, companyId, ms);
+    const newContacts = new Set(created);
     const ticketOf = await ticketsFor(tx, ms, contactIds);
     const quoted = await quotedIds(tx, companyId, whatsappId, ms);
     const rows = await insertMany(
@@ -149,8 +152,9 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       ticket: ticketOf[i],
       row: byProvider.get(m.providerId) as MessageRow,
       contactId: contactIds[i],
-      // The contact's first message of the batch carries its refresh.
+      // The contact's first message of the batch carries its refresh, and its creation.
       refreshProfile: refreshed.delete(contactIds[i]),
+      newContact: newContacts.delete(contactIds[i]),
     }));
     await quoteWithinBatch(tx, stored);
     await touchTickets(tx, stored, now);
@@ -172,8 +176,13 @@ async function quoteWithinBatch(tx: Db, stored: { m: InboundMessage; row: Messag
   }
 }
 
-/** Each ticket once in its final state, then its new messages in order, to the rooms that may see them. */
+/**
+ * The contacts the batch created, then each ticket once in its final state, then its new messages
+ * in order, to the rooms that may see them.
+ */
 async function announce(deps: { db: Db; realtime: Realtime }, companyId: number, stored: StoredRow[]) {
+  const created = stored.filter((s) => s.newContact).map((s) => s.contactId);
+  await announceNewContacts(deps.db, deps.realtime, companyId, created);
   const ticketIds = [...new Set(stored.map((s) => s.ticket.id))];
   const views = await selectTickets(deps.db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)));
   const contacts = views.map((v) => v.contact);

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
 import { keyOfMediaUrl, type Storage } from '../../platform/storage/storage.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { contactCustomFields, contacts } from './contacts.schema.js';
@@ -55,6 +56,20 @@ export async function findContact(db: Db, companyId: number, id: number): Promis
   if (!row) throw new AppError('ERR_NO_CONTACT_FOUND');
   const [contact] = await withExtraInfo(db, [toContact(row)]);
   return contact;
+}
+
+/** Contacts the inbound pipeline created appear live on the contacts page like any other (one read). */
+export async function announceNewContacts(db: Db, realtime: Realtime, companyId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
+  for (const row of rows)
+    realtime.toCompany(companyId, companyEvent.contact(companyId), {
+      action: 'create',
+      contact: { ...toContact(row), extraInfo: [] },
+    });
 }
 
 const searchWhere = (companyId: number, term: string) =>
