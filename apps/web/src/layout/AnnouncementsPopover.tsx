@@ -1,21 +1,14 @@
 import type { Announcement } from '@balcao/shared';
 import AnnouncementIcon from '@mui/icons-material/AnnouncementOutlined';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Popover from '@mui/material/Popover';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../api/queryKeys';
 import { useSessionUser } from '../app/AuthContext';
-import { onScrollLoadMore } from '../components/infiniteScroll';
 import { useInfiniteList } from '../components/useInfiniteList';
 import { announcementsApi } from '../features/announcements/announcementsApi';
 import { PriorityChip, priorityColor } from '../features/announcements/PriorityChip';
@@ -23,6 +16,7 @@ import { unreadCount, useSeenAt } from '../features/announcements/unread';
 import { useAnnouncementsLive } from '../features/announcements/useAnnouncementsLive';
 import { useMediaUrl } from '../features/messages/useMediaUrl';
 import { formatDate, formatTime } from '../features/tickets/format';
+import { TopBarPopover, TopBarPopoverList } from './TopBarPopover';
 
 /** The image, fetched with the session's token (the API serves it to signed-in users only). */
 function AnnouncementImage({ path, alt }: { path: string; alt: string }) {
@@ -89,7 +83,7 @@ export function AnnouncementsPopover() {
   const list = useInfiniteList(queryKeys.announcements.active, (page) => announcementsApi.active(page));
   const records = list.data?.pages.flatMap((page) => page.records) ?? [];
   const { seenAt, markSeen } = useSeenAt(me.id);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
   // The mark of when the popover was opened: what was new then stays highlighted while it is open.
   const [openedSeenAt, setOpenedSeenAt] = useState(seenAt);
 
@@ -97,76 +91,39 @@ export function AnnouncementsPopover() {
   const badge = unread > 0 && unread === records.length && list.hasNextPage ? `${unread}+` : unread;
 
   return (
-    <>
-      <Tooltip title={t('announcements.popover.button')}>
-        <IconButton
-          color="inherit"
-          onClick={(event) => {
-            setOpenedSeenAt(seenAt);
-            setAnchor(event.currentTarget);
-            markSeen(records);
-          }}
-          aria-label={t('announcements.popover.button')}
-          data-testid="announcements-button"
-          data-unread={unread}
-        >
-          <Badge
-            color="error"
-            badgeContent={badge}
-            max={99}
-            slotProps={{ badge: { 'data-testid': 'announcements-unread' } as object }}
-          >
-            <AnnouncementIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => {
-          setAnchor(null);
-          // What arrived live while it was open has been seen too.
-          markSeen(records);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            'data-testid': 'announcements-popover',
-            sx: { width: 400, maxWidth: 'calc(100vw - 32px)' },
-          } as object,
-        }}
+    <TopBarPopover
+      label={t('announcements.popover.button')}
+      icon={<AnnouncementIcon />}
+      badgeContent={badge}
+      testId="announcements"
+      badgeTestId="announcements-unread"
+      buttonData={{ 'data-unread': unread }}
+      title={t('announcements.popover.title')}
+      width={400}
+      open={open}
+      onOpen={() => {
+        setOpenedSeenAt(seenAt);
+        setOpen(true);
+        markSeen(records);
+      }}
+      onClose={() => {
+        setOpen(false);
+        // What arrived live while it was open has been seen too.
+        markSeen(records);
+      }}
+    >
+      <TopBarPopoverList
+        list={list}
+        empty={records.length === 0}
+        emptyText={t('announcements.popover.empty')}
+        testId="announcements-popover-list"
+        emptyTestId="announcements-empty"
+        maxHeight={{ xs: 'calc(100vh - 160px)', sm: 480 }}
       >
-        <Typography variant="subtitle2" sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-          {t('announcements.popover.title')}
-        </Typography>
-        <Box
-          data-testid="announcements-popover-list"
-          onScroll={onScrollLoadMore(list.hasNextPage, list.isFetching, () => void list.fetchNextPage())}
-          sx={{ maxHeight: { xs: 'calc(100vh - 160px)', sm: 480 }, overflowY: 'auto' }}
-        >
-          <List disablePadding>
-            {records.map((record) => (
-              <AnnouncementItem key={record.id} record={record} unread={Date.parse(record.createdAt) > openedSeenAt} />
-            ))}
-          </List>
-          {(list.isPending || list.isFetchingNextPage) && (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-              <CircularProgress size={22} />
-            </Box>
-          )}
-          {!list.isPending && records.length === 0 && (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ textAlign: 'center', px: 2, py: 4 }}
-              data-testid="announcements-empty"
-            >
-              {t('announcements.popover.empty')}
-            </Typography>
-          )}
-        </Box>
-      </Popover>
-    </>
+        {records.map((record) => (
+          <AnnouncementItem key={record.id} record={record} unread={Date.parse(record.createdAt) > openedSeenAt} />
+        ))}
+      </TopBarPopoverList>
+    </TopBarPopover>
   );
 }

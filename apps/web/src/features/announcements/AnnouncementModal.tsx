@@ -7,27 +7,22 @@ import {
   type Announcement,
 } from '@balcao/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Cancel from '@mui/icons-material/Cancel';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { queryKeys } from '../../api/queryKeys';
 import { DialogForm } from '../../components/DialogForm';
 import { FormSwitch, FormTextField } from '../../components/FormFields';
-import { toastError } from '../../components/toastError';
+import { MediaAttachment } from '../../components/MediaAttachment';
+import { useMediaRecordForm } from '../../components/useMediaRecordForm';
 import { announcementsApi } from './announcementsApi';
 
 /** Spec part 2 §5: title and text required ('Obrigatório'). */
@@ -39,66 +34,28 @@ export const announcementFormSchema = z.object({
 });
 type AnnouncementFormValues = z.infer<typeof announcementFormSchema>;
 
-const ACCEPTED = ANNOUNCEMENT_MEDIA_ACCEPT.split(',');
-const isAccepted = (file: File) => ACCEPTED.some((ext) => file.name.toLowerCase().endsWith(ext));
-
 function AnnouncementForm({ record, onClose }: { record: Announcement | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const savedRef = useRef<Announcement | null>(record);
-  const [pendingFile, setPendingFile] = useState<File | null>(null);
-  const [mediaName, setMediaName] = useState<string | null>(record?.mediaName ?? null);
   const { control, handleSubmit } = useForm<AnnouncementFormValues>({
     resolver: zodResolver(announcementFormSchema),
     defaultValues: record
       ? { title: record.title, text: record.text, priority: record.priority, status: record.status }
       : { title: '', text: '', priority: 3, status: true },
   });
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.announcements.all });
-
-  const save = useMutation({
-    mutationFn: async (values: AnnouncementFormValues) => {
-      // After a failed upload the announcement exists: saving again updates it instead of adding another.
-      const current = savedRef.current;
-      const saved = current ? await announcementsApi.update(current.id, values) : await announcementsApi.create(values);
-      savedRef.current = saved;
-      return pendingFile ? announcementsApi.uploadMedia(saved.id, pendingFile) : saved;
-    },
-    onSuccess: async () => {
-      toast.success(t('announcements.modal.success'));
-      await refresh();
-      onClose();
-    },
-    onError: async (err) => {
-      toastError(err);
-      await refresh();
+  const { save, attachment } = useMediaRecordForm({
+    record,
+    api: announcementsApi,
+    savedText: t('announcements.modal.success'),
+    mediaRemovedText: t('announcements.modal.mediaRemoved'),
+    refresh: () => queryClient.invalidateQueries({ queryKey: queryKeys.announcements.all }),
+    onSaved: onClose,
+    fileTypes: { accept: ANNOUNCEMENT_MEDIA_ACCEPT, error: t('announcements.modal.mediaTypes') },
+    maxFileSize: {
+      bytes: ANNOUNCEMENT_MEDIA_MAX_BYTES,
+      error: t('announcements.modal.mediaTooLarge', { size: ANNOUNCEMENT_MEDIA_MAX_BYTES / 1024 / 1024 }),
     },
   });
-
-  const removeMedia = useMutation({
-    mutationFn: () => announcementsApi.removeMedia(record?.id ?? 0),
-    onSuccess: async () => {
-      setMediaName(null);
-      toast.success(t('announcements.modal.mediaRemoved'));
-      await refresh();
-    },
-    onError: toastError,
-  });
-
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    if (!isAccepted(file)) {
-      toast.error(t('announcements.modal.mediaTypes'));
-      return;
-    }
-    if (file.size > ANNOUNCEMENT_MEDIA_MAX_BYTES) {
-      toast.error(t('announcements.modal.mediaTooLarge', { size: ANNOUNCEMENT_MEDIA_MAX_BYTES / 1024 / 1024 }));
-      return;
-    }
-    setPendingFile(file);
-  };
 
   return (
     <DialogForm
@@ -156,45 +113,17 @@ function AnnouncementForm({ record, onClose }: { record: Announcement | null; on
               testId="announcement-status"
             />
           </Stack>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={ANNOUNCEMENT_MEDIA_ACCEPT}
-              hidden
-              data-testid="announcement-attach"
-              onChange={(event) => {
-                pick(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-            <Button size="small" startIcon={<ImageOutlined />} onClick={() => fileInput.current?.click()}>
-              {t(mediaName || pendingFile ? 'announcements.modal.replaceMedia' : 'announcements.modal.attach')}
-            </Button>
-            {pendingFile && (
-              <Chip
-                size="small"
-                color="primary"
-                label={pendingFile.name}
-                onDelete={() => setPendingFile(null)}
-                data-testid="announcement-pending-file"
-              />
-            )}
-            {!pendingFile && mediaName && (
-              <Chip
-                size="small"
-                label={mediaName}
-                onDelete={removeMedia.isPending ? undefined : () => removeMedia.mutate()}
-                data-testid="announcement-media-name"
-                deleteIcon={<Cancel data-testid="announcement-media-remove" />}
-              />
-            )}
-            {!pendingFile && !mediaName && (
-              <Typography variant="caption" color="text.secondary">
-                {t('announcements.noMedia')}
-              </Typography>
-            )}
-          </Stack>
+          <MediaAttachment
+            {...attachment}
+            testIdPrefix="announcement"
+            accept={ANNOUNCEMENT_MEDIA_ACCEPT}
+            icon={<ImageOutlined />}
+            labels={{
+              attach: t('announcements.modal.attach'),
+              replace: t('announcements.modal.replaceMedia'),
+              none: t('announcements.noMedia'),
+            }}
+          />
         </Stack>
       </DialogContent>
     </DialogForm>
