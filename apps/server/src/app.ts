@@ -16,14 +16,17 @@ import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { helpsRoutes } from './modules/helps/helps.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
@@ -56,12 +59,15 @@ const modules: ModuleRoutes[] = [
   queueOptionsRoutes,
   whatsappRoutes,
   contactsRoutes,
+  contactListsRoutes,
   ticketsRoutes,
   messagesRoutes,
   dashboardRoutes,
   tagsRoutes,
   ticketNotesRoutes,
   quickMessagesRoutes,
+  schedulesRoutes,
+  filesRoutes,
   announcementsRoutes,
   helpsRoutes,
   mediaRoutes,

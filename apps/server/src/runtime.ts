@@ -13,9 +13,11 @@ import type { Database, Db } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionJobs } from './modules/auth/auth.jobs.js';
+import { registerContactJobs } from './modules/contact-lists/contact-lists.jobs.js';
 import { createContactPictures } from './modules/contacts/contacts.pictures.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
 import { applyAck, messageByProviderId, resendFailedWhileDown } from './modules/messages/messages.service.js';
+import { cancelOnReply, registerScheduleJobs, type SchedulePolicy } from './modules/schedules/schedules.sender.js';
 import {
   applyConnectionUpdate,
   connectionById,
@@ -68,6 +70,11 @@ export function createMessaging(opts: {
   const events: ChannelEvents = {
     inbound: async (m) => {
       const stored = await inbound(m);
+      // Cancel-if-replied (DOMAIN §7): the contact wrote before the schedule left.
+      if (!m.fromMe && 'contactId' in stored)
+        await cancelOnReply(db, opts.realtime, stored.companyId, [stored.contactId]).catch((err) =>
+          opts.log.error({ err }, 'schedule cancel-on-reply failed'),
+        );
       if (m.picture && 'refreshProfile' in stored && stored.refreshProfile)
         pictures.offer(stored.companyId, stored.contactId, m.picture);
     },
@@ -110,7 +117,7 @@ export interface Workers {
 export async function startWorkers(
   deps: AppDeps & { jobs: Jobs },
   log: Logger,
-  opts: { outbox?: OutboxPolicy } = {},
+  opts: { outbox?: OutboxPolicy; schedules?: SchedulePolicy } = {},
 ): Promise<Workers> {
   const db = deps.database.db;
   const outbox = createOutbox({ ...deps, db, log }, opts.outbox);
@@ -120,6 +127,8 @@ export async function startWorkers(
   await registerSessionJobs({ db, realtime: deps.realtime }, deps.jobs);
   await registerTicketExpiry({ db, realtime: deps.realtime, jobs: deps.jobs }, deps.jobs);
   await registerSendToQueue({ db, realtime: deps.realtime }, deps.jobs);
+  await registerContactJobs(deps, log);
+  await registerScheduleJobs({ ...deps, db, log }, deps.jobs, opts.schedules);
   return { startOutbox: () => outbox.start(), stop: () => outbox.stop() };
 }
 

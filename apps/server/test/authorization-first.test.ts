@@ -45,6 +45,11 @@ const adminOnly: Route[] = [
   ['POST', `/sandbox/${BAD_ID}/ack`],
   ['GET', `/sandbox/${BAD_ID}/outbound?number=`],
   ['GET', '/dashboard?days=0&date_from=x'],
+  ['POST', '/files'],
+  ['PUT', `/files/${BAD_ID}`],
+  ['DELETE', `/files/${BAD_ID}`],
+  ['POST', `/files/uploadList/${BAD_ID}`],
+  ['DELETE', `/contact-lists/${BAD_ID}`],
 ];
 
 const superOnly: Route[] = [
@@ -69,13 +74,32 @@ const superOnly: Route[] = [
 ];
 
 /**
- * The plan-gated routes (`guards.plan(flag)` in app.ts), all behind useKanban so one company lacking
- * it tests them. The stand-in is a POST with a body, which no real gated route has yet; add the real
+ * The plan-gated routes (`guards.plan(flag)` in app.ts), behind useKanban or useSchedules: one company
+ * lacking both tests them. The stand-in is a POST with a body, which no real gated route has yet; add the real
  * ones of schedules, campaigns, chats… here as they land.
  */
 const planGated: Route[] = [
   ['POST', '/test/plan-gated'],
   ['GET', '/tags/kanban'],
+  ['GET', '/schedules'],
+  ['GET', '/schedules/1'],
+  ['POST', '/schedules'],
+  ['PUT', '/schedules/1'],
+  ['DELETE', '/schedules/1'],
+  ['POST', '/schedules/1/media-upload'],
+  ['DELETE', '/schedules/1/media-upload'],
+  ['GET', '/contact-lists'],
+  ['GET', '/contact-lists/list'],
+  ['GET', '/contact-lists/1'],
+  ['POST', '/contact-lists'],
+  ['PUT', '/contact-lists/1'],
+  ['DELETE', '/contact-lists/1'],
+  ['POST', '/contact-lists/1/upload'],
+  ['GET', '/contact-list-items?contactListId=1'],
+  ['GET', '/contact-list-items/1'],
+  ['POST', '/contact-list-items'],
+  ['PUT', '/contact-list-items/1'],
+  ['DELETE', '/contact-list-items/1'],
 ];
 
 let server: TestServer;
@@ -97,7 +121,8 @@ beforeAll(async () => {
   const tenant = await createTenant(server);
   plainUser = tenant.user;
   admin = tenant.admin;
-  withoutKanban = (await createTenant(server, { plan: { useKanban: false } })).admin;
+  withoutKanban = (await createTenant(server, { plan: { useKanban: false, useSchedules: false, useCampaigns: false } }))
+    .admin;
 });
 afterAll(() => server.close());
 

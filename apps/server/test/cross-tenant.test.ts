@@ -38,6 +38,12 @@ interface Target {
   messageId: number;
   noteId: number;
   quickMessageId: number;
+  scheduleId: number;
+  /** A file list with one option. */
+  fileListId: number;
+  /** A contact list with one item. */
+  contactListId: number;
+  contactListItemId: number;
   /** Storage key of the image (`<companyId>/<uuid>.png`). */
   mediaKey: string;
   /** The plain user's avatar (`/media/<companyId>/<uuid>.png`). */
@@ -155,6 +161,35 @@ const routes: Route[] = [
   { method: 'DELETE', url: (b) => `/quick-messages/${b.quickMessageId}` },
   { method: 'POST', url: (b) => `/quick-messages/${b.quickMessageId}/media-upload`, multipart: true },
   { method: 'DELETE', url: (b) => `/quick-messages/${b.quickMessageId}/media-upload` },
+  { method: 'GET', url: (b) => `/schedules/${b.scheduleId}` },
+  { method: 'PUT', url: (b) => `/schedules/${b.scheduleId}`, payload: { body: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/schedules/${b.scheduleId}` },
+  { method: 'POST', url: (b) => `/schedules/${b.scheduleId}/media-upload`, multipart: true },
+  { method: 'DELETE', url: (b) => `/schedules/${b.scheduleId}/media-upload` },
+  {
+    method: 'POST',
+    url: () => '/schedules',
+    payload: (b) => ({ body: 'Hacked by A', contactId: b.contactId, sendAt: '2099-01-01T00:00:00Z' }),
+  },
+  // file lists
+  { method: 'GET', url: (b) => `/files/${b.fileListId}` },
+  { method: 'PUT', url: (b) => `/files/${b.fileListId}`, payload: { name: 'Hacked by A', options: [] } },
+  { method: 'DELETE', url: (b) => `/files/${b.fileListId}` },
+  { method: 'POST', url: (b) => `/files/uploadList/${b.fileListId}`, multipart: true },
+  // contact lists and their items
+  { method: 'GET', url: (b) => `/contact-lists/${b.contactListId}` },
+  { method: 'PUT', url: (b) => `/contact-lists/${b.contactListId}`, payload: { name: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/contact-lists/${b.contactListId}` },
+  { method: 'POST', url: (b) => `/contact-lists/${b.contactListId}/upload`, multipart: true },
+  { method: 'GET', url: (b) => `/contact-list-items?contactListId=${b.contactListId}` },
+  {
+    method: 'POST',
+    url: () => '/contact-list-items',
+    payload: (b) => ({ name: 'Hacked by A', number: '5511900000009', contactListId: b.contactListId }),
+  },
+  { method: 'GET', url: (b) => `/contact-list-items/${b.contactListItemId}` },
+  { method: 'PUT', url: (b) => `/contact-list-items/${b.contactListItemId}`, payload: { name: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/contact-list-items/${b.contactListItemId}` },
   // help videos
   { method: 'PUT', url: (b) => `/helps/${b.helpId}`, payload: { title: 'Hacked by A' } },
   { method: 'DELETE', url: (b) => `/helps/${b.helpId}` },
@@ -426,6 +461,24 @@ async function seedB(tenant: Tenant): Promise<Target> {
   ).id;
   const quickMessageId = (await created('/quick-messages', { shortcode: 'segredo', message: 'Resposta secreta de B' }))
     .id;
+  const scheduleId = (
+    await created('/schedules', {
+      body: 'Agendamento secreto de B',
+      contactId: ticket.contactId,
+      sendAt: '2099-01-01T00:00:00Z',
+    })
+  ).id;
+  const fileListId = (
+    await created('/files', {
+      name: 'Arquivos secretos de B',
+      message: 'Mensagem dos arquivos de B',
+      options: [{ name: 'Opção de arquivo de B' }],
+    })
+  ).id;
+  const contactListId = (await created('/contact-lists', { name: 'Lista secreta de B' })).id;
+  const contactListItemId = (
+    await created('/contact-list-items', { name: 'Item secreto de B', number: '5511977770099', contactListId })
+  ).id;
   const avatarForm = await requestOf({ method: 'POST', url: () => '', multipart: true }, {} as Target);
   const avatar = await server.app.inject({
     method: 'POST',
@@ -467,6 +520,10 @@ async function seedB(tenant: Tenant): Promise<Target> {
     messageId: message.id,
     noteId,
     quickMessageId,
+    scheduleId,
+    fileListId,
+    contactListId,
+    contactListItemId,
     mediaKey: String(message.mediaUrl).replace(/^\/media\//, ''),
     userAvatar: avatar.json().avatar,
     helpId: help.json().id,
@@ -502,6 +559,10 @@ async function snapshotOfB() {
     messages: await read(`/messages/${target.ticketId}`),
     notes: await read(`/ticket-notes/list?contactId=${target.contactId}`),
     quickMessages: await read('/quick-messages'),
+    schedules: await read('/schedules'),
+    fileLists: await read('/files'),
+    contactLists: await read('/contact-lists'),
+    contactListItems: await read(`/contact-list-items?contactListId=${target.contactListId}`),
     helps: await read('/helps/list'),
     announcement: (await call(superUser, 'GET', `/announcements/${target.announcementId}`)).json(),
     announcementMedia: (await call(superUser, 'GET', target.announcementMediaPath)).rawPayload.toString('base64'),
@@ -528,6 +589,10 @@ beforeAll(async () => {
     'Fila secreta de B',
     'Opção secreta de B',
     'Etiqueta secreta de B',
+    'Arquivos secretos de B',
+    'Lista secreta de B',
+    'Item secreto de B',
+    'Opção de arquivo de B',
     'Nota secreta de B',
     'Resposta secreta de B',
     target.ticketUuid,

@@ -214,6 +214,18 @@ beforeAll(async () => {
   const tag = await post('/tags', { name: 'Hostile tag' });
   const quick = await post('/quick-messages', { shortcode: 'hostile', message: 'Hello' });
   quickMessageId = quick.id;
+  const scheduled = await post('/schedules', {
+    body: 'Hostile schedule',
+    contactId: ticket.contact.id,
+    sendAt: '2099-01-01T00:00:00Z',
+  });
+  const fileList = await post('/files', { name: 'Hostile files', message: 'Hello', options: [{ name: 'One' }] });
+  const contactList = await post('/contact-lists', { name: 'Hostile list' });
+  const listItem = await post('/contact-list-items', {
+    name: 'Hostile item',
+    number: '5511955550002',
+    contactListId: contactList.id,
+  });
   const note = await post('/ticket-notes', { note: 'A note', ticketId, contactId: ticket.contact.id });
   const cloud = await post('/whatsapp', {
     name: 'Hostile cloud',
@@ -242,6 +254,11 @@ beforeAll(async () => {
     tags: tag.id,
     'ticket-notes': note.id,
     'quick-messages': quick.id,
+    schedules: scheduled.id,
+    files: fileList.id,
+    'files/uploadList': fileList.id,
+    'contact-lists': contactList.id,
+    'contact-list-items': listItem.id,
     helps: help.id,
     announcements: announcement.id,
     settings: 'userRating',
@@ -583,7 +600,16 @@ describe('router-level errors', () => {
 
 describe('a trailing slash', () => {
   it('answers like the same path without it', async () => {
-    for (const path of ['/users', '/whatsapp', '/contacts', '/settings', '/tags', '/queue', '/quick-messages']) {
+    for (const path of [
+      '/users',
+      '/whatsapp',
+      '/contacts',
+      '/settings',
+      '/tags',
+      '/queue',
+      '/quick-messages',
+      '/files',
+    ]) {
       const plain = await server.call('GET', path, t.admin);
       const slashed = await server.call('GET', `${path}/`, t.admin);
       expect(plain.statusCode, path).toBe(200);

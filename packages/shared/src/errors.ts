@@ -53,6 +53,9 @@ export const errorCatalogue = {
   ERR_INVALID_VIDEO: 400,
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_MEDIA_NOT_FOUND: 404,
+  ERR_NO_FILE_LIST_FOUND: 404,
+  /** A file list option whose bytes are an executable or no known document, image, audio or video type. */
+  ERR_INVALID_FILE_TYPE: 415,
   /** An avatar or announcement image that is not a PNG or JPEG (checked by its bytes, not its name or declared type). */
   ERR_INVALID_IMAGE: 415,
   /** A plain user must choose a queue for a new ticket ("Selecione uma fila"). */
@@ -60,6 +63,18 @@ export const errorCatalogue = {
   ERR_QUEUE_NAME_ALREADY_EXISTS: 409,
   ERR_TAG_NAME_ALREADY_EXISTS: 409,
   ERR_WAPP_NAME_ALREADY_EXISTS: 409,
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  ERR_NO_IMPORT_FOUND: 404,
+  ERR_IMPORT_FILE_TYPE: 415,
+  ERR_IMPORT_FILE_TOO_LARGE: 413,
+  ERR_IMPORT_TOO_MANY_ROWS: 400,
+  ERR_IMPORT_FILE_UNREADABLE: 400,
+  ERR_NO_SCHEDULE_FOUND: 404,
+  /** A schedule's `sendAt` less than one minute ahead (DOMAIN §7). */
+  ERR_SCHEDULE_SEND_AT: 400,
+  /** A schedule already sent (or being sent) cannot be edited. */
+  ERR_SCHEDULE_SENT: 409,
   ERR_INTERNAL: 500,
 } as const;
 

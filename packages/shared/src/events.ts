@@ -17,13 +17,20 @@ export const companyEvent = {
   queue: (companyId: number) => `company-${companyId}-queue`,
   tag: (companyId: number) => `company-${companyId}-tag`,
   quickMessage: (companyId: number) => `company-${companyId}-quickmessage`,
-  // Of modules still to be built; named here so that they emit what the client will listen to.
-  ticketTag: (companyId: number) => `company-${companyId}-ticketTag`,
+  /**
+   * Spec part 2 §7's "'user' channel" of schedules, `{action, schedules, scheduleId}`. Its own name:
+   * on `company-{id}-user` the users' lists would read schedules as users (README, "Live events").
+   */
+  schedule: (companyId: number) => `company-${companyId}-schedule`,
+  file: (companyId: number) => `company-${companyId}-file`,
   contactList: (companyId: number) => `company-${companyId}-contactList`,
   contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
+  /** Ours: an import's progress, to its uploader only (DOMAIN §12). */
+  contactImport: (companyId: number) => `company-${companyId}-contactImport`,
+  // Of modules still to be built; named here so that they emit what the client will listen to.
+  ticketTag: (companyId: number) => `company-${companyId}-ticketTag`,
   payment: (companyId: number) => `company-${companyId}-payment`,
   campaign: (companyId: number) => `company-${companyId}-campaign`,
-  file: (companyId: number) => `company-${companyId}-file`,
   queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
 } as const;
 

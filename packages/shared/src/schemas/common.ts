@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NAME_LENGTH, PASSWORD_LENGTH } from '../constants.js';
+import { NAME_LENGTH, NUMBER_LENGTH, PASSWORD_LENGTH } from '../constants.js';
+import { normalizeNumber } from '../phone.js';
 
 /** The spec's Portuguese validation messages; the web translates them through i18n keys. */
 export const msg = {
@@ -12,6 +13,14 @@ export const msg = {
 export const requiredString = () => z.string({ error: msg.required }).trim().min(1, msg.required);
 
 export const nameField = () => requiredString().min(NAME_LENGTH.min, msg.tooShort).max(NAME_LENGTH.max, msg.tooLong);
+
+/** A phone number as typed: 8–50 characters (spec §5), stored normalised (digits, 55 added). */
+export const numberField = () =>
+  requiredString()
+    .min(NUMBER_LENGTH.min, msg.tooShort)
+    .max(NUMBER_LENGTH.max, msg.tooLong)
+    .transform(normalizeNumber)
+    .pipe(z.string().min(NUMBER_LENGTH.min, msg.tooShort));
 
 export const passwordField = () =>
   z.string({ error: msg.required }).min(PASSWORD_LENGTH.min, msg.tooShort).max(PASSWORD_LENGTH.max, msg.tooLong);

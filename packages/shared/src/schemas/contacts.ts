@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NUMBER_LENGTH } from '../constants.js';
-import { msg, nameField, pageQuery, requiredString, updateOf } from './common.js';
+import { msg, nameField, numberField, pageQuery, updateOf } from './common.js';
 
 export const extraInfoSchema = z.object({ id: z.number().optional(), name: z.string(), value: z.string() });
 
@@ -20,11 +19,7 @@ export type Contact = z.infer<typeof contactSchema>;
 
 export const contactInput = z.object({
   name: nameField(),
-  number: requiredString()
-    .min(NUMBER_LENGTH.min, msg.tooShort)
-    .max(NUMBER_LENGTH.max, msg.tooLong)
-    .transform((n) => n.replace(/\D/g, ''))
-    .pipe(z.string().min(NUMBER_LENGTH.min, msg.tooShort)),
+  number: numberField(),
   email: z
     .union([
       z.literal(''),

@@ -46,3 +46,32 @@ export const contactCustomFields = pgTable(
   },
   (t) => [index('contact_custom_fields_contact_idx').on(t.contactId)],
 );
+
+/** A file import (contacts or a contact list's upload) run by a background job (DOMAIN §12). */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The uploader: the only one who hears its progress. */
+    userId: integer('user_id').notNull(),
+    /** null: the company's contacts; otherwise that list's items. */
+    contactListId: integer('contact_list_id'),
+    fileKey: varchar('file_key', { length: 200 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    status: varchar('status', { length: 10 })
+      .$type<'pending' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    rejectedKey: varchar('rejected_key', { length: 200 }),
+    error: varchar('error', { length: 100 }),
+    ...timestamps,
+  },
+  (t) => [index('contact_imports_company_idx').on(t.companyId, t.id)],
+);

@@ -1,11 +1,14 @@
 import { type Contact, type ContactInput, type CrudAction, companyEvent } from '@balcao/shared';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { insertMany } from '../../db/insert-many.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { keyOfMediaUrl, type Storage } from '../../platform/storage/storage.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
+import { csvLine, UTF8_BOM } from './contacts.csv.js';
+import type { ImportRow } from './contacts.import.js';
 import { contactCustomFields, contacts } from './contacts.schema.js';
 
 export const contactColumns = {
@@ -166,4 +169,63 @@ export async function deleteContact(ctx: ServiceContext, id: number, storage: Pi
   const picture = keyOfMediaUrl(contact.profilePicUrl);
   if (picture) await storage.remove(picture);
   emitContact(ctx, 'delete', { contactId: id });
+}
+
+/**
+ * An import's rows (DOMAIN §12): one upsert per chunk on (company, number). A known number takes
+ * the file's name and, when given, its e-mail; the file's other columns replace the same-named
+ * extraInfo fields.
+ */
+export async function mergeImportedContacts(db: Db, companyId: number, rows: ImportRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const result = (await db.execute(sql`
+    insert into ${contacts} (company_id, name, number, email)
+    select ${companyId}, t.name, t.number, t.email
+    from unnest(${sql.param(rows.map((r) => r.name))}::varchar[], ${sql.param(rows.map((r) => r.number))}::varchar[],
+      ${sql.param(rows.map((r) => r.email))}::varchar[]) as t(name, number, email)
+    on conflict (company_id, number) do update set
+      name = excluded.name,
+      email = coalesce(nullif(excluded.email, ''), ${contacts.email}),
+      updated_at = now()
+    returning id, number`)) as unknown as { rows: { id: number; number: string }[] };
+  const idOf = new Map(result.rows.map((r) => [r.number, r.id]));
+  const fields = rows.flatMap((r) =>
+    Object.entries(r.extra).map(([name, value]) => ({ contactId: idOf.get(r.number) as number, name, value })),
+  );
+  if (fields.length === 0) return;
+  await db.execute(sql`
+    delete from ${contactCustomFields} f
+    using unnest(${sql.param(fields.map((f) => f.contactId))}::int[], ${sql.param(fields.map((f) => f.name))}::varchar[]) as t(contact_id, name)
+    where f.contact_id = t.contact_id and f.name = t.name`);
+  await insertMany(db, contactCustomFields, fields);
+}
+
+/** The CSV export (DOMAIN §12): UTF-8 with BOM, formula-looking cells escaped, read 1,000 rows at a time. */
+export async function* exportContactsCsv(db: Db, companyId: number): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(['name', 'number', 'email']);
+  // Keyset on (lower(name), id): the company's name index serves every page.
+  let after: { key: string; id: number } | null = null;
+  for (;;) {
+    const rows: { id: number; key: string; name: string; number: string; email: string }[] = await db
+      .select({
+        id: contacts.id,
+        key: sql<string>`lower(${contacts.name})`,
+        name: contacts.name,
+        number: contacts.number,
+        email: contacts.email,
+      })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.companyId, companyId),
+          after ? sql`(lower(${contacts.name}), ${contacts.id}) > (${after.key}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(sql`lower(${contacts.name})`, asc(contacts.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    yield rows.map((r) => csvLine([r.name, r.number, r.email])).join('');
+    const last = rows[rows.length - 1];
+    after = { key: last.key, id: last.id };
+  }
 }

@@ -11,7 +11,10 @@ export interface FormFile {
 
 export interface MultipartForm {
   files: FormFile[];
+  /** The last value of each text field. */
   fields: Record<string, string>;
+  /** Every value of each text field in the order sent: forms that repeat a field per file (`id`). */
+  repeated: Record<string, string[]>;
 }
 
 const invalid = (message: string) => new AppError('ERR_VALIDATION', {}, message);
@@ -34,12 +37,14 @@ export async function readMultipartForm(
   opts: { maxFileBytes?: number } = {},
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw invalid('Expected a multipart/form-data body');
-  const form: MultipartForm = { files: [], fields: {} };
+  const form: MultipartForm = { files: [], fields: {}, repeated: {} };
   try {
     const parts = request.parts(opts.maxFileBytes ? { limits: { fileSize: opts.maxFileBytes } } : undefined);
     for await (const part of parts) {
       if (part.type !== 'file') {
-        form.fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        form.fields[part.fieldname] = value;
+        form.repeated[part.fieldname] = [...(form.repeated[part.fieldname] ?? []), value];
         continue;
       }
       if (part.fieldname !== fileField) throw invalid(`Unexpected file field ${part.fieldname}`);
@@ -50,7 +55,7 @@ export async function readMultipartForm(
     // The parser's own errors (busboy's "Unexpected end of form", "Boundary not found") carry no status.
     throw isClientError(err) ? err : invalid(`Malformed multipart body: ${(err as Error).message}`);
   }
-  if (containsNul(form.fields) || form.files.some((f) => containsNul(f.fileName) || containsNul(f.mimetype)))
+  if (containsNul(form.repeated) || form.files.some((f) => containsNul(f.fileName) || containsNul(f.mimetype)))
     throw invalid('Text must not contain NUL characters');
   return form;
 }

@@ -9,7 +9,6 @@ import { mockApi } from '../../test/mockApi';
 import { authValue, renderWithProviders } from '../../test/render';
 import { fastUser } from '../connections/testing/user';
 import ContactsPage from './ContactsPage';
-import { contactsCsv } from './csv';
 import { contact } from './testing';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
@@ -84,16 +83,5 @@ describe('ContactsPage', () => {
     expect(await screen.findByTestId('contact-row-9')).toBeTruthy();
     emitSocket(companyEvent.contact(1), { action: 'delete', contactId: 2 });
     await waitFor(() => expect(screen.queryByTestId('contact-row-2')).toBeNull());
-  });
-});
-
-describe('contactsCsv', () => {
-  it('writes name, number and email with quoting', () => {
-    expect(
-      contactsCsv([
-        { name: 'Maria', number: '551199', email: 'm@x.test' },
-        { name: 'Silva, "Zé"', number: '551188', email: '' },
-      ]),
-    ).toBe('name,number,email\r\nMaria,551199,m@x.test\r\n"Silva, ""Zé""",551188,\r\n');
   });
 });

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { http } from '../../api/client';
 import { ApiError } from '../../api/http';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
@@ -27,9 +28,10 @@ import { toastError } from '../../components/toastError';
 import { useDeleteConfirmation } from '../../components/useConfirmation';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useInfiniteList } from '../../components/useInfiniteList';
+import { ContactImportButton } from './ContactImport';
 import { ContactModal } from './ContactModal';
 import { contactsApi } from './contactsApi';
-import { contactsCsv, downloadText } from './csv';
+import { saveBlob } from './csv';
 import { useContactsRealtime } from './useContactsRealtime';
 
 type ModalState = { open: false } | { open: true; contactId: number | null };
@@ -103,11 +105,18 @@ export default function ContactsPage() {
             placeholder={t('contacts.searchPlaceholder')}
             testId="contacts-search"
           />
+          <ContactImportButton
+            uploadPath="/contacts/import"
+            onDone={() => void queryClient.invalidateQueries({ queryKey: queryKeys.contacts.lists })}
+          />
           <Button
             variant="outlined"
             startIcon={<FileDownload />}
             disabled={rows.length === 0}
-            onClick={() => downloadText(contactsCsv(rows), 'contatos.csv')}
+            // The server streams every contact (not only the loaded pages), escaped and with a BOM.
+            onClick={() =>
+              void http.getBlob('/contacts/export').then((blob) => saveBlob(blob, 'contatos.csv'), toastError)
+            }
             data-testid="contacts-export"
           >
             {t('contacts.export')}
