@@ -28,6 +28,32 @@ export const queryKeys = {
     lists: ['quickMessages', 'list'] as const,
     list: (searchParam: string) => ['quickMessages', 'list', searchParam] as const,
   },
+  /** Scheduled messages (features/schedules). */
+  schedules: {
+    all: ['schedules'] as const,
+    lists: ['schedules', 'list'] as const,
+    list: (searchParam: string) => ['schedules', 'list', searchParam] as const,
+    contact: (id: number) => ['schedules', 'contact', id] as const,
+  },
+  /** File lists (features/files; read by campaigns and tickets too). */
+  fileLists: {
+    all: ['fileLists'] as const,
+    lists: ['fileLists', 'list'] as const,
+    list: (searchParam: string) => ['fileLists', 'list', searchParam] as const,
+  },
+  /** Contact lists (features/contact-lists; read by campaigns too). */
+  contactLists: {
+    all: ['contactLists'] as const,
+    lists: ['contactLists', 'list'] as const,
+    list: (searchParam: string) => ['contactLists', 'list', searchParam] as const,
+    detail: (id: number) => ['contactLists', 'detail', id] as const,
+  },
+  /** The items of one contact list, by list and search. */
+  contactListItems: {
+    all: ['contactListItems'] as const,
+    of: (contactListId: number) => ['contactListItems', contactListId] as const,
+    list: (contactListId: number, searchParam: string) => ['contactListItems', contactListId, searchParam] as const,
+  },
   /** The super user's administration (settings tabs Empresas, Planos, Ajuda) and the /helps page. */
   admin: {
     companies: ['companies', 'list'] as const,

@@ -16,10 +16,14 @@ const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
+const FilesPage = lazy(() => import('../features/files/FilesPage'));
+const ContactListsPage = lazy(() => import('../features/contact-lists/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../features/contact-lists/ContactListItemsPage'));
 const SandboxPage = lazy(() => import('../features/sandbox/SandboxPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
+const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
 
 /** Screens built so far; every other route shows its "coming soon" page. */
 const pages: Partial<Record<string, ComponentType>> = {
@@ -32,9 +36,13 @@ const pages: Partial<Record<string, ComponentType>> = {
   '/queues': QueuesPage,
   '/tags': TagsPage,
   '/quick-messages': QuickMessagesPage,
+  '/files': FilesPage,
+  '/contact-lists': ContactListsPage,
+  '/contact-lists/:contactListId/contacts': ContactListItemsPage,
   '/sandbox': SandboxPage,
   '/helps': HelpsPage,
   '/announcements': AnnouncementsPage,
+  '/schedules': SchedulesPage,
 };
 
 function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {

@@ -23,9 +23,11 @@ import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
+import { planAllows } from '../../app/gates';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { PersonAvatar } from '../../components/PersonAvatar';
 import { toastError } from '../../components/toastError';
+import { ScheduleModal } from '../schedules/ScheduleModal';
 import { TransferTicketModal } from './TransferTicketModal';
 import { ticketsApi } from './ticketsApi';
 import { useTicketActions } from './useTicketActions';
@@ -93,6 +95,7 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [transferring, setTransferring] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const busy = actions.busyId === ticket.id;
   // On a phone the status actions shrink to icons, so the contact's name keeps the room.
   const narrow = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 0.05}px)`, { noSsr: true });
@@ -209,12 +212,20 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
             {t('tickets.actions.return')}
           </MenuItem>
         )}
-        <MenuItem disabled data-testid="schedule-button">
-          <ListItemIcon>
-            <Schedule fontSize="small" />
-          </ListItemIcon>
-          {t('tickets.options.schedule')}
-        </MenuItem>
+        {planAllows(me, 'useSchedules') && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setScheduling(true);
+            }}
+            data-testid="schedule-button"
+          >
+            <ListItemIcon>
+              <Schedule fontSize="small" />
+            </ListItemIcon>
+            {t('tickets.options.schedule')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             setMenu(null);
@@ -244,6 +255,7 @@ export function TicketHeader({ ticket, onContactClick }: TicketHeaderProps) {
         )}
       </Menu>
       <TransferTicketModal ticket={ticket} open={transferring} onClose={() => setTransferring(false)} />
+      <ScheduleModal open={scheduling} record={null} contact={ticket.contact} onClose={() => setScheduling(false)} />
       <ConfirmationModal
         open={confirmDelete}
         title={t('tickets.options.deleteTitle', { id: ticket.id })}
