@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     admin: [auth, requireAdmin],
     superUser: [auth, requireSuper],
     plan: (flag) => [auth, requirePlanFlag(db, flag)],
+    planAdmin: (flag) => [auth, requirePlanFlag(db, flag), requireAdmin],
   };
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {

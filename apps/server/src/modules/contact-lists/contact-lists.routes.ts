@@ -38,7 +38,7 @@ export const contactListsRoutes: ModuleRoutes = (app, deps, guards) => {
   const ctx = serviceContext.bind(null, deps);
   const db = deps.database.db;
   const gate = guards.plan('useCampaigns');
-  const admin = [...gate, ...guards.admin.slice(1)];
+  const admin = guards.planAdmin('useCampaigns');
   app.get(
     '/contact-lists',
     { onRequest: gate, schema: { tags, querystring: contactListsQuery, response: { 200: contactListsReply } } },

@@ -44,6 +44,8 @@ export interface Guards {
   admin: PreHandler[];
   superUser: PreHandler[];
   plan(flag: import('@balcao/shared').PlanFlag): PreHandler[];
+  /** The plan flag, then the admin profile: a module's admin-only writes. */
+  planAdmin(flag: import('@balcao/shared').PlanFlag): PreHandler[];
 }
 
 export function serviceContext(deps: AppDeps, request: FastifyRequest): ServiceContext {
