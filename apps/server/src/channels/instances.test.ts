@@ -31,11 +31,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
     a = await createTestServer(env, { database, redisKey, beta: beta(worldA) });
     b = await createTestServer(env, { database, redisKey, beta: beta(worldB) });
     t = await createTenant(a, { plan: { connections: 10 } });
-    // The Redis adapters subscribe in the background: wait until each instance hears the other.
+    // The Redis adapters subscribe in the background: wait until each instance hears the other. Each
+    // ask waits up to the adapter's 5 s timeout, so allow several asks on a loaded machine.
     for (const from of [a, b]) {
       await waitUntil(
         () => from.deps.realtime.askInstances(CHANNEL_COMMAND, null),
         (answers) => answers.length > 0,
+        30_000,
       );
     }
   });
