@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -14,6 +13,7 @@ import { buildWebHost } from './platform/http/web-host.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { createLogger } from './platform/logger.js';
 import { createRealtime } from './platform/realtime/realtime.js';
+import { connectRedis } from './platform/realtime/redis-clients.js';
 import { createMessaging, restoreConnections, startWorkers } from './runtime.js';
 
 async function main() {
@@ -30,17 +30,16 @@ async function main() {
   }
 
   const jobs = await startJobs(database, log, config.DATABASE_URL);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log, { maxRetriesPerRequest: 3 }) : undefined;
   const secrets = resolveJwtSecrets({
     jwtSecret: config.JWT_SECRET,
     jwtRefreshSecret: config.JWT_REFRESH_SECRET,
     dataDir: config.DATA_DIR,
   });
   const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
-  const redisSub = redis?.duplicate();
   const realtime = createRealtime({
     corsOrigin: [config.FRONTEND_URL],
-    redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
+    redis,
     log,
   });
   const { storage, channels } = createMessaging({ config, database, realtime, log, jobs });
@@ -56,11 +55,12 @@ async function main() {
       accessTtl: config.ACCESS_TOKEN_TTL,
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     }),
-    limiter: redis ? redisRateLimiter(redis, windowMs) : memoryRateLimiter(windowMs),
+    limiter: redis ? redisRateLimiter(redis.pub, windowMs) : memoryRateLimiter(windowMs),
   };
   const app = await buildApp(deps, { logger: log });
   const workers = await startWorkers(deps, log, {
     outbox: { ...defaultOutboxPolicy, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 },
+    campaignLeaseMs: config.CAMPAIGN_LEASE_SECONDS * 1000,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   await restoreConnections(deps, log);
@@ -92,7 +92,7 @@ async function main() {
     await channels.stopAll();
     await app.close();
     await jobs.stop();
-    await Promise.all([redis?.quit(), redisSub?.quit()]);
+    await Promise.all([redis?.pub.quit(), redis?.sub.quit()]);
     await database.close();
     process.exit(0);
   };

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SessionReply } from '@balcao/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
@@ -21,6 +20,7 @@ import { createTokenService } from '../src/platform/auth/tokens.js';
 import type { App, AppDeps } from '../src/platform/http/types.js';
 import { noJobs, startJobs } from '../src/platform/jobs/jobs.js';
 import { createRealtime } from '../src/platform/realtime/realtime.js';
+import { connectRedis } from '../src/platform/realtime/redis-clients.js';
 import { createMessaging, startWorkers } from '../src/runtime.js';
 
 export const SUPER = { email: 'super@test.local', password: 'super-secret-1' };
@@ -84,16 +84,15 @@ export async function createTestServer(
   const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
   const database = opts.database ?? (await openTestDatabase());
   await ensurePlatform(database.db, SUPER);
-  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const windowMs = config.LOGIN_LIMIT_WINDOW_SECONDS * 1000;
   const log = pino({ level: 'silent' });
+  const clients = process.env.REDIS_URL ? await connectRedis(process.env.REDIS_URL, log) : undefined;
   // A per-server prefix keeps parallel test files from sharing Redis counters and Socket.IO
   // channels (company and user ids repeat across test databases).
   const prefix = opts.redisKey ?? randomBytes(4).toString('hex');
-  const sub = redis?.duplicate();
   const realtime = createRealtime({
     corsOrigin: [config.FRONTEND_URL],
-    redis: redis && sub ? { pub: redis, sub, key: `socket.io-${prefix}` } : undefined,
+    redis: clients && { ...clients, key: `socket.io-${prefix}` },
     log,
   });
   const jobs = opts.jobs ? await startJobs(database, log) : noJobs;
@@ -119,7 +118,7 @@ export async function createTestServer(
       accessTtl: config.ACCESS_TOKEN_TTL,
       refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     }),
-    limiter: redis ? redisRateLimiter(redis, windowMs, prefix) : memoryRateLimiter(windowMs),
+    limiter: clients ? redisRateLimiter(clients.pub, windowMs, prefix) : memoryRateLimiter(windowMs),
   };
   const app = await buildApp(deps);
   const workers = opts.jobs
@@ -143,7 +142,7 @@ export async function createTestServer(
       await jobs.stop();
       // quit, not disconnect: the adapter's last (unawaited) unsubscribe/publish commands complete
       // instead of rejecting with "Connection is closed".
-      await Promise.all([redis?.quit(), sub?.quit()]);
+      await Promise.all([clients?.pub.quit(), clients?.sub.quit()]);
       if (!opts.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { companyEvent } from '@balcao/shared';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../../test/harness.js';
 import { waitUntil } from '../../../test/sandbox-helpers.js';
 import { createRealtime, type Realtime } from './realtime.js';
+import { connectRedis, type RedisClients } from './redis-clients.js';
 
 const log = pino({ level: 'silent' });
 const nobody = async () => null;
@@ -28,24 +28,23 @@ describe('commands between instances', () => {
   });
 
   describe.skipIf(!process.env.REDIS_URL)('over Redis', () => {
-    const clients: Redis[] = [];
+    const clients: RedisClients[] = [];
     const open: Realtime[] = [];
-    const instance = (key: string) => {
-      const pub = new Redis(process.env.REDIS_URL as string);
-      const sub = pub.duplicate();
-      clients.push(pub, sub);
-      const realtime = createRealtime({ corsOrigin: [], redis: { pub, sub, key }, log });
+    const instance = async (key: string) => {
+      const redis = await connectRedis(process.env.REDIS_URL as string, log);
+      clients.push(redis);
+      const realtime = createRealtime({ corsOrigin: [], redis: { ...redis, key }, log });
       open.push(realtime);
       return realtime;
     };
     afterAll(async () => {
       await Promise.all(open.map((r) => r.close()));
-      await Promise.all(clients.map((c) => c.quit()));
+      await Promise.all(clients.flatMap((c) => [c.pub.quit(), c.sub.quit()]));
     });
 
     it('reaches the other instances of the same key, handlers bound before or after attach', async () => {
       const key = `instances-${randomBytes(4).toString('hex')}`;
-      const [a, b, c] = [instance(key), instance(key), instance(`${key}-other`)];
+      const [a, b, c] = await Promise.all([instance(key), instance(key), instance(`${key}-other`)]);
       b.onInstances('test:ping', (payload) => ({ echo: payload }));
       for (const r of [a, b, c]) r.attach(createServer(), nobody);
       c.onInstances('test:ping', () => 'wrong deployment');
