@@ -11,16 +11,20 @@ export interface Api {
   post<T = unknown>(path: string, body?: unknown): Promise<T>;
   put<T = unknown>(path: string, body?: unknown): Promise<T>;
   delete<T = unknown>(path: string): Promise<T>;
+  /** A multipart upload (`FormData`, e.g. a file under its field name). */
+  postForm<T = unknown>(path: string, form: FormData): Promise<T>;
 }
 
 async function call<T>(product: Product, token: string | null, method: string, path: string, body?: unknown) {
+  const form = body instanceof FormData;
   const response = await fetch(`${product.apiUrl}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // FormData sets its own multipart content type (with the boundary).
+      ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
@@ -33,6 +37,7 @@ export function api(product: Product, token: string): Api {
     post: (path, body) => call(product, token, 'POST', path, body ?? {}),
     put: (path, body) => call(product, token, 'PUT', path, body ?? {}),
     delete: (path) => call(product, token, 'DELETE', path),
+    postForm: (path, form) => call(product, token, 'POST', path, form),
   };
 }
 

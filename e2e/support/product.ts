@@ -59,6 +59,8 @@ export async function startProduct(): Promise<Product> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The WhatsApp check of contact-list items is paced (1.5 s a number by default); a journey need not wait.
+      CONTACT_CHECK_GAP_MS: '100',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

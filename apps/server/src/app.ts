@@ -15,6 +15,8 @@ import { cloudRoutes } from './channels/cloud/cloud.routes.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
+import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -30,6 +32,7 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
+import { ticketTagsRoutes } from './modules/ticket-tags/ticket-tags.routes.js';
 import { ticketRoomsOfCaller } from './modules/tickets/tickets.access.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { registerPresence } from './modules/users/users.presence.js';
@@ -60,13 +63,16 @@ const modules: ModuleRoutes[] = [
   whatsappRoutes,
   contactsRoutes,
   contactListsRoutes,
+  campaignsRoutes,
   ticketsRoutes,
   messagesRoutes,
   dashboardRoutes,
   tagsRoutes,
   ticketNotesRoutes,
+  ticketTagsRoutes,
   quickMessagesRoutes,
   schedulesRoutes,
+  chatsRoutes,
   filesRoutes,
   announcementsRoutes,
   helpsRoutes,

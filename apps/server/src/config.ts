@@ -36,6 +36,8 @@ const envSchema = z.object({
    * again; longer than any provider call takes, short enough that a crash delays little.
    */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(40),
+  /** A campaign recipient claimed longer ago than this by a sender that died is sent again (same message id). */
+  CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Gap between two WhatsApp number checks of a contact list (DOMAIN §12: paced, like a person). */
   CONTACT_CHECK_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
 });

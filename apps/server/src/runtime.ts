@@ -13,7 +13,11 @@ import type { Database, Db } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionJobs } from './modules/auth/auth.jobs.js';
+import { registerCampaignJobs } from './modules/campaigns/campaigns.jobs.js';
+import { type Clock, resumeConnection } from './modules/campaigns/campaigns.lifecycle.js';
+import { applyShippingAck, onCampaignReply } from './modules/campaigns/campaigns.replies.js';
 import { registerContactJobs } from './modules/contact-lists/contact-lists.jobs.js';
+import { recheckUnchecked } from './modules/contact-lists/contact-lists.service.js';
 import { createContactPictures } from './modules/contacts/contacts.pictures.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
 import { applyAck, messageByProviderId, resendFailedWhileDown } from './modules/messages/messages.service.js';
@@ -75,15 +79,26 @@ export function createMessaging(opts: {
         await cancelOnReply(db, opts.realtime, stored.companyId, [stored.contactId]).catch((err) =>
           opts.log.error({ err }, 'schedule cancel-on-reply failed'),
         );
+      // Opt-outs, confirmations and replies of campaign recipients (DOMAIN §8).
+      if ('contactId' in stored)
+        await onCampaignReply({ db, realtime: opts.realtime, jobs }, { ...m, companyId: stored.companyId }).catch(
+          (err) => opts.log.error({ err }, 'campaign reply failed'),
+        );
       if (m.picture && 'refreshProfile' in stored && stored.refreshProfile)
         pictures.offer(stored.companyId, stored.contactId, m.picture);
     },
-    ack: (a) => applyAck(db, opts.realtime, a),
+    ack: async (a) => {
+      await applyAck(db, opts.realtime, a);
+      await applyShippingAck({ db, realtime: opts.realtime }, a);
+    },
     connection: async (u) => {
       await applyConnectionUpdate(db, opts.realtime, u);
       // What failed while the connection was down leaves as soon as it is back.
-      if (u.status === 'CONNECTED' && jobs)
+      if (u.status === 'CONNECTED' && jobs) {
         await resendFailedWhileDown({ db, realtime: opts.realtime, jobs }, u.companyId, u.whatsappId);
+        await resumeConnection(jobs, db, u.whatsappId);
+        await recheckUnchecked({ db, jobs }, u.companyId);
+      }
     },
     call: async (c) => {
       opts.log.info({ whatsappId: c.whatsappId }, 'incoming call');
@@ -108,7 +123,10 @@ export function createMessaging(opts: {
 }
 
 export interface Workers {
-  /** Sends what was left unsent, then sweeps periodically: call once the connections are restored. */
+  /**
+   * Sends what was left unsent (messages, then campaigns due or cut off while the server was down),
+   * then sweeps periodically: call once the connections are restored.
+   */
   startOutbox(): void;
   stop(): Promise<void>;
 }
@@ -117,7 +135,7 @@ export interface Workers {
 export async function startWorkers(
   deps: AppDeps & { jobs: Jobs },
   log: Logger,
-  opts: { outbox?: OutboxPolicy; schedules?: SchedulePolicy } = {},
+  opts: { outbox?: OutboxPolicy; schedules?: SchedulePolicy; campaignClock?: Clock; campaignLeaseMs?: number } = {},
 ): Promise<Workers> {
   const db = deps.database.db;
   const outbox = createOutbox({ ...deps, db, log }, opts.outbox);
@@ -129,7 +147,17 @@ export async function startWorkers(
   await registerSendToQueue({ db, realtime: deps.realtime }, deps.jobs);
   await registerContactJobs(deps, log);
   await registerScheduleJobs({ ...deps, db, log }, deps.jobs, opts.schedules);
-  return { startOutbox: () => outbox.start(), stop: () => outbox.stop() };
+  const tickCampaigns = await registerCampaignJobs(
+    { ...deps, db, log, clock: opts.campaignClock, leaseMs: opts.campaignLeaseMs },
+    deps.jobs,
+  );
+  return {
+    startOutbox: () => {
+      outbox.start();
+      tickCampaigns().catch((err) => log.error({ err }, 'campaign start-up tick failed'));
+    },
+    stop: () => outbox.stop(),
+  };
 }
 
 /** Brings back the connections that were up when the server stopped, except those another instance holds. */

@@ -44,6 +44,8 @@ interface Target {
   /** A contact list with one item. */
   contactListId: number;
   contactListItemId: number;
+  /** A PROGRAMADA campaign on the contact list (far in the future, so it stays editable). */
+  campaignId: number;
   /** Storage key of the image (`<companyId>/<uuid>.png`). */
   mediaKey: string;
   /** The plain user's avatar (`/media/<companyId>/<uuid>.png`). */
@@ -53,6 +55,9 @@ interface Target {
   /** An inactive announcement with an image: the platform's; only the super user may read or change it. */
   announcementId: number;
   announcementMediaPath: string;
+  /** An internal chat of B's admin (owner) and B's user, with one message. */
+  chatId: number;
+  chatUuid: string;
 }
 
 interface Route {
@@ -133,6 +138,10 @@ const routes: Route[] = [
   { method: 'DELETE', url: (b) => `/tags/${b.tagId}` },
   { method: 'POST', url: () => '/tags/sync', payload: (b) => ({ ticketId: b.ticketId, tags: [] }) },
   { method: 'POST', url: () => '/tags/sync', payload: (b) => ({ ticketId: b.ticketId, tags: [{ id: b.tagId }] }) },
+  // kanban (DOMAIN §13)
+  { method: 'PUT', url: (b) => `/ticket-tags/${b.ticketId}/${b.tagId}` },
+  { method: 'DELETE', url: (b) => `/ticket-tags/${b.ticketId}` },
+  { method: 'GET', url: (b) => `/ticket/kanban?tagId=${b.tagId}` },
   // tickets
   { method: 'GET', url: (b) => `/tickets/${b.ticketId}` },
   { method: 'GET', url: (b) => `/tickets/u/${b.ticketUuid}` },
@@ -190,6 +199,25 @@ const routes: Route[] = [
   { method: 'GET', url: (b) => `/contact-list-items/${b.contactListItemId}` },
   { method: 'PUT', url: (b) => `/contact-list-items/${b.contactListItemId}`, payload: { name: 'Hacked by A' } },
   { method: 'DELETE', url: (b) => `/contact-list-items/${b.contactListItemId}` },
+  // campaigns
+  { method: 'GET', url: (b) => `/campaigns/${b.campaignId}` },
+  { method: 'PUT', url: (b) => `/campaigns/${b.campaignId}`, payload: { name: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/campaigns/${b.campaignId}` },
+  { method: 'POST', url: (b) => `/campaigns/${b.campaignId}/media-upload`, multipart: true },
+  { method: 'DELETE', url: (b) => `/campaigns/${b.campaignId}/media-upload` },
+  { method: 'POST', url: (b) => `/campaigns/${b.campaignId}/cancel` },
+  { method: 'POST', url: (b) => `/campaigns/${b.campaignId}/restart` },
+  { method: 'GET', url: (b) => `/campaigns/${b.campaignId}/shipping` },
+  { method: 'GET', url: (b) => `/campaigns/${b.campaignId}/shipping/export` },
+  // internal chat
+  { method: 'GET', url: (b) => `/chats/${b.chatId}` },
+  { method: 'GET', url: (b) => `/chats/${b.chatUuid}` },
+  { method: 'PUT', url: (b) => `/chats/${b.chatId}`, payload: { title: 'Hacked by A' } },
+  { method: 'PUT', url: (b) => `/chats/${b.chatId}`, payload: (b) => ({ users: [{ id: b.userId }] }) },
+  { method: 'DELETE', url: (b) => `/chats/${b.chatId}` },
+  { method: 'GET', url: (b) => `/chats/${b.chatId}/messages` },
+  { method: 'POST', url: (b) => `/chats/${b.chatId}/messages`, payload: { message: 'Hacked by A' } },
+  { method: 'POST', url: (b) => `/chats/${b.chatId}/read`, payload: (b) => ({ userId: b.userId }) },
   // help videos
   { method: 'PUT', url: (b) => `/helps/${b.helpId}`, payload: { title: 'Hacked by A' } },
   { method: 'DELETE', url: (b) => `/helps/${b.helpId}` },
@@ -209,6 +237,8 @@ interface OwnOfA {
   queueId: number;
   contactId: number;
   ticketId: number;
+  /** A's own internal chat (A's admin and A's user). */
+  chatId: number;
 }
 
 interface Reference {
@@ -222,6 +252,19 @@ interface Reference {
 const SOME_PROMPT_ID = 1;
 
 const references: Reference[] = [
+  // internal chat: members named by id
+  {
+    method: 'POST',
+    url: () => '/chats',
+    payload: (b) => ({ title: 'Ref', users: [{ id: b.userId }] }),
+    error: 'ERR_NO_USER_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/chats/${a.chatId}`,
+    payload: (b, a) => ({ users: [{ id: a.userId }, { id: b.adminId }] }),
+    error: 'ERR_NO_USER_FOUND',
+  },
   // users: default connection and queues
   {
     method: 'POST',
@@ -283,6 +326,19 @@ const references: Reference[] = [
     url: (a) => `/whatsapp/${a.whatsappId}`,
     payload: () => ({ promptId: SOME_PROMPT_ID }),
     error: 'ERR_NOT_FOUND',
+  },
+  // campaigns: the connection, then the contact list (tags and file lists: campaigns.test.ts)
+  {
+    method: 'POST',
+    url: () => '/campaigns',
+    payload: (b) => ({ ...campaignBody(), whatsappId: b.whatsappId, contactListId: b.contactListId }),
+    error: 'ERR_NO_WAPP_FOUND',
+  },
+  {
+    method: 'POST',
+    url: () => '/campaigns',
+    payload: (b, a) => ({ ...campaignBody(), whatsappId: a.whatsappId, contactListId: b.contactListId }),
+    error: 'ERR_NO_CONTACT_LIST_FOUND',
   },
   // queues and their options
   {
@@ -397,6 +453,8 @@ const references: Reference[] = [
   },
 ];
 
+const campaignBody = () => ({ name: 'Ref campaign', scheduledAt: '2099-01-01 10:00:00', message1: 'Ref' });
+
 let userSeq = 0;
 const newUserBody = () => ({ name: 'Ref user', email: `ref-${++userSeq}@a.test`, password: 'ref-pass' });
 
@@ -479,6 +537,15 @@ async function seedB(tenant: Tenant): Promise<Target> {
   const contactListItemId = (
     await created('/contact-list-items', { name: 'Item secreto de B', number: '5511977770099', contactListId })
   ).id;
+  const campaignId = (
+    await created('/campaigns', {
+      name: 'Campanha secreta de B',
+      contactListId,
+      whatsappId,
+      scheduledAt: '2099-01-01 10:00:00',
+      message1: 'Mensagem da campanha de B',
+    })
+  ).id;
   const avatarForm = await requestOf({ method: 'POST', url: () => '', multipart: true }, {} as Target);
   const avatar = await server.app.inject({
     method: 'POST',
@@ -506,6 +573,11 @@ async function seedB(tenant: Tenant): Promise<Target> {
   });
   expect(withMedia.statusCode, withMedia.body).toBe(200);
   superUser = su;
+  const chat = await created('/chats', { title: 'Conversa secreta de B', users: [{ id: tenant.user.user.id }] });
+  const chatMessage = await call(tenant.user, 'POST', `/chats/${chat.id}/messages`, {
+    message: 'Mensagem interna secreta de B',
+  });
+  expect(chatMessage.statusCode, chatMessage.body).toBe(201);
   return {
     companyId: tenant.companyId,
     adminId: tenant.admin.user.id,
@@ -524,11 +596,14 @@ async function seedB(tenant: Tenant): Promise<Target> {
     fileListId,
     contactListId,
     contactListItemId,
+    campaignId,
     mediaKey: String(message.mediaUrl).replace(/^\/media\//, ''),
     userAvatar: avatar.json().avatar,
     helpId: help.json().id,
     announcementId,
     announcementMediaPath: withMedia.json().mediaPath,
+    chatId: chat.id,
+    chatUuid: chat.uuid,
   };
 }
 
@@ -563,7 +638,11 @@ async function snapshotOfB() {
     fileLists: await read('/files'),
     contactLists: await read('/contact-lists'),
     contactListItems: await read(`/contact-list-items?contactListId=${target.contactListId}`),
+    campaigns: await read('/campaigns/'),
+    campaignSettings: await read('/campaign-settings'),
     helps: await read('/helps/list'),
+    chats: await read('/chats'),
+    chatMessages: await read(`/chats/${target.chatId}/messages`),
     announcement: (await call(superUser, 'GET', `/announcements/${target.announcementId}`)).json(),
     announcementMedia: (await call(superUser, 'GET', target.announcementMediaPath)).rawPayload.toString('base64'),
     media: (await call(b.admin, 'GET', `/media/${target.mediaKey}`)).rawPayload.toString('base64'),
@@ -592,9 +671,14 @@ beforeAll(async () => {
     'Arquivos secretos de B',
     'Lista secreta de B',
     'Item secreto de B',
+    'Campanha secreta de B',
+    'Mensagem da campanha de B',
     'Opção de arquivo de B',
     'Nota secreta de B',
     'Resposta secreta de B',
+    'Conversa secreta de B',
+    'Mensagem interna secreta de B',
+    target.chatUuid,
     target.ticketUuid,
     target.userAvatar,
     // Not B's, but no company's user may read an inactive announcement.
@@ -649,6 +733,7 @@ describe("tenant A's admin naming B's records in a body", () => {
       tickets: await read('/tickets?showAll=true'),
       notes: await read(`/ticket-notes/list?contactId=${own.contactId}`),
       messages: await read(`/messages/${own.ticketId}`),
+      chats: await read('/chats'),
     };
   };
   beforeAll(async () => {
@@ -661,7 +746,8 @@ describe("tenant A's admin naming B's records in a body", () => {
     const queueId = await created('/queue', { name: 'Fila de A', color: '#A0A0A0' });
     const contactId = await created('/contacts', { name: 'Contato de A', number: '5511900000001' });
     const ticketId = await created('/tickets', { contactId, whatsappId, queueId });
-    own = { userId: a.user.user.id, whatsappId, queueId, contactId, ticketId };
+    const chatId = await created('/chats', { title: 'Conversa de A', users: [{ id: a.user.user.id }] });
+    own = { userId: a.user.user.id, whatsappId, queueId, contactId, ticketId, chatId };
     before = { a: await snapshotOfA(), b: await snapshotOfB() };
   });
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ANNOUNCEMENT_EVENT, clientRoomEvents, companyEvent } from '@balcao/shared';
+import { ANNOUNCEMENT_EVENT, type CompanyTopic, clientRoomEvents, companyEvent } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCompanySchedules } from '../src/modules/companies/companies.service.js';
@@ -88,7 +88,7 @@ async function barrier() {
  * `readers` must get one, every other socket none.
  */
 async function audienceOf(
-  key: keyof typeof companyEvent,
+  key: CompanyTopic,
   about: (p: Payload) => boolean,
   act: () => Promise<unknown>,
   readers: Who[],
@@ -290,6 +290,42 @@ describe('company-wide records readable by every member (GET /whatsapp, /contact
   });
 });
 
+describe('company-{id}-campaign: GET /campaigns (any member of a plan with campaigns)', () => {
+  const members: Who[] = ['admin', 'agent', 'otherQueue'];
+  it('a campaign’s create, update and delete reach the whole company as {action, record, id}', async () => {
+    const contactListId = (await call(a.admin, 'POST', '/contact-lists', { name: 'Lista da campanha' })).json().id;
+    const whatsappId =
+      (await call(a.admin, 'GET', '/whatsapp')).json()[0]?.id ?? (await connectedSandbox(server, a.admin));
+    let id = 0;
+    const about = (p: Payload) => p.id === id;
+    const created = await audienceOf(
+      'campaign',
+      (p) => (p.record as { name?: string } | undefined)?.name === 'Campanha do público',
+      async () => {
+        const res = await call(a.admin, 'POST', '/campaigns', {
+          name: 'Campanha do público',
+          contactListId,
+          whatsappId,
+          scheduledAt: '2099-01-01 10:00:00',
+          message1: 'Olá {nome}',
+        });
+        id = res.json().id;
+      },
+      members,
+    );
+    expect(created.agent).toEqual([{ action: 'create', id, record: expect.objectContaining({ id }) }]);
+    const updated = await audienceOf(
+      'campaign',
+      about,
+      () => call(a.admin, 'PUT', `/campaigns/${id}`, { name: 'Campanha 2' }),
+      members,
+    );
+    expect(updated.agent).toEqual([{ action: 'update', id, record: expect.objectContaining({ name: 'Campanha 2' }) }]);
+    const deleted = await audienceOf('campaign', about, () => call(a.admin, 'DELETE', `/campaigns/${id}`), members);
+    expect(deleted.agent).toEqual([{ action: 'delete', id }]);
+  });
+});
+
 describe('company-{id}-contactImport: the uploader only (GET /contacts/import/:id)', () => {
   it('an import started by the agent reports to the agent, not to the admins or colleagues', async () => {
     const form = new FormData();
@@ -343,6 +379,29 @@ describe('company-{id}-ticket and company-{id}-appMessage: GET /tickets/:id (que
       'appMessage',
       (p) => (p.message as { ticketId?: number } | undefined)?.ticketId === ticketId,
       () => call(a.admin, 'POST', `/messages/${ticketId}`, { body: 'Olá' }),
+      ['admin', 'agent'],
+    );
+  });
+});
+
+describe('company-{id}-ticketTag: as company-{id}-ticket (PUT/DELETE /ticket-tags need the ticket visible)', () => {
+  it('a kanban move reaches the admins and the queue’s members, not a plain user of another queue', async () => {
+    if (!(await call(a.admin, 'GET', '/whatsapp')).json()[0]) await connectedSandbox(server, a.admin);
+    const lane = (await call(a.admin, 'POST', '/tags', { name: 'Raia audiência', kanban: 1 })).json().id;
+    const contactId = (await call(a.admin, 'POST', '/contacts', { name: 'Cliente', number: '5511900003333' })).json()
+      .id;
+    const ticketId = (await call(a.admin, 'POST', '/tickets', { contactId, queueId: queueA })).json().id;
+    const moved = await audienceOf(
+      'ticketTag',
+      (p) => p.ticketId === ticketId && p.laneTagId === lane,
+      () => call(a.admin, 'PUT', `/ticket-tags/${ticketId}/${lane}`),
+      ['admin', 'agent'],
+    );
+    expect(moved.agent).toEqual([{ action: 'update', ticketId, tagIds: [lane], laneTagId: lane }]);
+    await audienceOf(
+      'ticketTag',
+      (p) => p.ticketId === ticketId && p.laneTagId === null,
+      () => call(a.user, 'DELETE', `/ticket-tags/${ticketId}`),
       ['admin', 'agent'],
     );
   });
@@ -527,8 +586,53 @@ describe('company-announcement: active ones to every signed-in user (GET /announ
   });
 });
 
+describe('company-{id}-chat-user-{userId} and company-{id}-chat-{chatId}: the chat’s members only (GET /chats/:id)', () => {
+  it('a chat’s life and its messages reach its members’ user rooms, never a colleague outside it', async () => {
+    covered.add('chatUser');
+    covered.add('chatRoom');
+    const members: Who[] = ['admin', 'agent'];
+    const marks = Object.fromEntries(everyone.map((who) => [who, seen[who].length])) as Record<Who, number>;
+    const chatEvents = (who: Who) => seen[who].slice(marks[who]).filter((e) => /^company-\d+-chat-/.test(e.event));
+    const created = await call(a.admin, 'POST', '/chats', {
+      title: 'Conversa da equipe',
+      users: [{ id: a.user.user.id }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const chatId = created.json().id as number;
+    const heard = members.map((who) =>
+      eventWhere<Payload>(sockets[who], companyEvent.chatRoom(a.companyId, chatId), (p) => p.action === 'new-message'),
+    );
+    await call(a.user, 'POST', `/chats/${chatId}/messages`, { message: 'Segredo da equipe' });
+    await Promise.all(heard);
+    await call(a.admin, 'PUT', `/chats/${chatId}`, { title: 'Conversa da equipe (2)' });
+    await call(a.admin, 'POST', `/chats/${chatId}/read`);
+    await barrier();
+    for (const who of members) {
+      const userId = sessions[who].user.id;
+      const own = companyEvent.chatUser(a.companyId, userId);
+      const names = new Set(chatEvents(who).map((e) => e.event));
+      expect(names, who).toContain(own);
+      expect(names, who).toContain(companyEvent.chatRoom(a.companyId, chatId));
+      // A member hears its own per-user channel only.
+      expect([...names].filter((n) => n.includes('-chat-user-') && n !== own)).toEqual([]);
+    }
+    const deleted = eventWhere<Payload>(
+      sockets.agent,
+      companyEvent.chatUser(a.companyId, a.user.user.id),
+      (p) => p.action === 'delete',
+    );
+    await call(a.admin, 'DELETE', `/chats/${chatId}`);
+    await deleted;
+    await barrier();
+    for (const who of ['otherQueue', 'foreign'] as Who[]) {
+      expect(seen[who].slice(marks[who]).filter((e) => e.event.includes('-chat-'))).toEqual([]);
+      expect(JSON.stringify(seen[who].slice(marks[who]))).not.toContain('Segredo da equipe');
+    }
+  });
+});
+
 /** Spec part 2 §7 names whose modules do not exist yet: once one emits, it needs its test above. */
-const notBuiltYet = ['payment', 'ticketTag', 'campaign', 'queueIntegration'];
+const notBuiltYet = ['payment', 'queueIntegration'];
 
 /** The `companyEvent` keys the server's code emits. */
 async function emittedKeys(): Promise<Set<string>> {

@@ -1,4 +1,4 @@
-import { companyEvent } from '@balcao/shared';
+import { type CompanyTopic, companyEvent } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, createTenant, createTestServer, eventWhere, type Tenant, type TestServer } from './harness.js';
@@ -14,7 +14,7 @@ import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
 type Payload = Record<string, unknown> & { action?: string };
 
 interface Case {
-  key: keyof typeof companyEvent;
+  key: CompanyTopic;
   path: string;
   /** The record's key in create/update payloads and the id's key in delete payloads. */
   record: string;

@@ -1,12 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverProcess } from './server-process.js';
 
 /**
  * The fault test of outbound durability (issue 8): the real server process on PostgreSQL, agents
@@ -19,115 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const RUNS = Number(process.env.CRASH_RUNS ?? 5);
 const REPLIES_PER_TICKET = 20;
 const TICKETS = 10;
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
 const databaseUrl = process.env.DATABASE_URL;
 
-/** A process killed by a signal has no exit code, only a signal code. */
-const exited = (p: ChildProcess) => p.exitCode !== null || p.signalCode !== null;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe.runIf(databaseUrl)('outbound replies across kill -9 (PostgreSQL)', () => {
-  const name = `balcao_crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  let db: pg.Client;
-  let dataDir: string;
-  let port: number;
-  let child: ChildProcess | undefined;
-  let token = '';
+  const server = serverProcess(databaseUrl as string, 'crash', { OUTBOX_LEASE_SECONDS: '3' });
+  const { db, api, boot, killHard } = server;
 
-  const env = () => {
-    const url = new URL(databaseUrl as string);
-    url.pathname = `/${name}`;
-    return {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SERVE_WEB: 'false',
-      LOG_LEVEL: 'fatal',
-      ADMIN_EMAIL: 'crash@test.local',
-      ADMIN_PASSWORD: 'crash-test-password',
-      LOGIN_LIMIT_IP: '1000',
-      OUTBOX_LEASE_SECONDS: '3',
-    };
-  };
-
-  const api = async (method: string, url: string, body?: object) => {
-    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
-  };
-
-  /** Starts the server and resolves once `/health` answers. */
-  async function boot() {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: env(),
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      if (Date.now() > deadline || exited(child)) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  async function killHard() {
-    const running = child;
-    if (!running || exited(running)) return;
-    const gone = new Promise((r) => running.once('exit', r));
-    running.kill('SIGKILL');
-    await gone;
-  }
-
-  beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'balcao-crash-'));
-    port = await freePort();
-    db = new pg.Client({ connectionString: env().DATABASE_URL });
-  });
-
-  afterAll(async () => {
-    await killHard();
-    await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  beforeAll(() => server.setUp());
+  afterAll(() => server.tearDown());
 
   it(`every stored reply reaches the phone once and in order, over ${RUNS} kills`, async () => {
     await boot();
     await db.connect();
-    const login = await fetch(`http://127.0.0.1:${port}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash@test.local', password: 'crash-test-password' }),
-    });
-    const session = (await login.json()) as { token: string; user: { id: number } };
-    token = session.token;
-    const connection = await api('POST', '/whatsapp', { name: 'Crash', provider: 'sandbox' });
-    const whatsappId = connection.json.id as number;
-    await api('POST', `/whatsappsession/${whatsappId}`);
-    expect((await api('POST', `/sandbox/${whatsappId}/scan`)).status).toBe(200);
+    const session = await server.login();
+    const whatsappId = await server.sandbox('Crash');
 
     const numbers = Array.from({ length: TICKETS }, (_, i) => `5511966${String(i).padStart(6, '0')}`);
     const ticketIds: number[] = [];

@@ -75,6 +75,12 @@ export const errorCatalogue = {
   ERR_SCHEDULE_SEND_AT: 400,
   /** A schedule already sent (or being sent) cannot be edited. */
   ERR_SCHEDULE_SENT: 409,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  /** Spec part 2 §8: only INATIVA, or PROGRAMADA more than an hour ahead (CANCELADA: messages only). */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** Cancel needs EM_ANDAMENTO, restart needs CANCELADA. */
+  ERR_CAMPAIGN_STATUS: 409,
+  ERR_NO_CHAT_FOUND: 404,
   ERR_INTERNAL: 500,
 } as const;
 

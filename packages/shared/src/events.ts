@@ -27,12 +27,24 @@ export const companyEvent = {
   contactListItem: (companyId: number) => `company-${companyId}-contactListItem`,
   /** Ours: an import's progress, to its uploader only (DOMAIN §12). */
   contactImport: (companyId: number) => `company-${companyId}-contactImport`,
-  // Of modules still to be built; named here so that they emit what the client will listen to.
+  /**
+   * Internal chat (DOMAIN §14), emitted to the members' user rooms only: a chat as one member sees
+   * it (create, update with unreads, delete), and a chat's new messages.
+   */
+  chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
+  chatRoom: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
+  /** Kanban moves, `TicketTagEvent` (schemas/kanban.ts), to the ticket's audience (DOMAIN §13). */
   ticketTag: (companyId: number) => `company-${companyId}-ticketTag`,
+  // Of modules still to be built; named here so that they emit what the client will listen to.
   payment: (companyId: number) => `company-${companyId}-payment`,
   campaign: (companyId: number) => `company-${companyId}-campaign`,
   queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
 } as const;
+
+/** The `companyEvent` names that take the company id alone (the chat's also name a user or a chat). */
+export type CompanyTopic = {
+  [K in keyof typeof companyEvent]: (typeof companyEvent)[K] extends (companyId: number) => string ? K : never;
+}[keyof typeof companyEvent];
 
 /** Spec part 2 §7: announcements are platform-wide, so the name carries no company id. */
 export const ANNOUNCEMENT_EVENT = 'company-announcement';

@@ -86,6 +86,16 @@ export interface Channel {
   markRead(to: string, refs: SentRef[]): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
   rejectCall?(callId: string, from: string): Promise<void>;
+  /** An approved message template (Cloud API only): what may reach a contact outside the 24-hour window. */
+  sendTemplate?(to: string, template: MessageTemplate, opts?: SendOptions): Promise<SentRef>;
+}
+
+export interface MessageTemplate {
+  name: string;
+  /** The template's language code, e.g. `pt_BR`. */
+  language: string;
+  /** The body's `{{1}}`, `{{2}}`… in order. */
+  variables: string[];
 }
 
 /** One inbound message in the internal shape `inbound/` consumes. */

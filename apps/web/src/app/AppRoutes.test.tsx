@@ -20,16 +20,26 @@ describe('AppRoutes', () => {
 
   it('renders a titled "coming soon" page inside the shell for screens not built yet', async () => {
     mockApi({});
-    renderWithProviders(<AppRoutes />, { path: '/todolist' });
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Tarefas');
+    renderWithProviders(<AppRoutes />, { path: '/financeiro' });
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Financeiro');
     expect(screen.getByTestId('coming-soon')).toBeTruthy();
     expect(screen.getByTestId('app-drawer')).toBeTruthy();
-    expect(document.title).toBe('Tarefas · Balcão');
+    expect(document.title).toBe('Financeiro · Balcão');
+  });
+
+  it('renders the to-do list on /todolist', async () => {
+    mockApi({});
+    renderWithProviders(<AppRoutes />, { path: '/todolist' });
+    // The page is lazily loaded: its first import may be slow on a busy machine.
+    expect(await screen.findByTestId('todo-form', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Tarefas');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it('sends a plain user from the dashboard to /tickets', async () => {
     mockApi({});
     renderWithProviders(<AppRoutes />, { path: '/', auth: authValue({ user: sessionUser({ profile: 'user' }) }) });
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Atendimentos');
+    // The tickets page is lazily loaded: its first import may be slow on a busy machine.
+    expect((await screen.findByTestId('page-title', {}, { timeout: 10_000 })).textContent).toBe('Atendimentos');
   });
 });

@@ -24,6 +24,12 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
+const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
+const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
+const CampaignsConfigPage = lazy(() => import('../features/campaigns/CampaignsConfigPage'));
+const TodoPage = lazy(() => import('../features/todo/TodoPage'));
+const ChatsPage = lazy(() => import('../features/chats/ChatsPage'));
+const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 
 /** Screens built so far; every other route shows its "coming soon" page. */
 const pages: Partial<Record<string, ComponentType>> = {
@@ -43,6 +49,12 @@ const pages: Partial<Record<string, ComponentType>> = {
   '/helps': HelpsPage,
   '/announcements': AnnouncementsPage,
   '/schedules': SchedulesPage,
+  '/campaigns': CampaignsPage,
+  '/campaign/:campaignId/report': CampaignReportPage,
+  '/campaigns-config': CampaignsConfigPage,
+  '/todolist': TodoPage,
+  '/chats/:id?': ChatsPage,
+  '/kanban': KanbanPage,
 };
 
 function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {

@@ -15,7 +15,9 @@ import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSessionUser } from '../app/AuthContext';
 import { useColorMode } from '../app/ColorModeProvider';
+import { planAllows } from '../app/gates';
 import { HELP_URL } from '../app/links';
+import { ChatsPopover } from '../features/chats/ChatsPopover';
 import { AnnouncementsPopover } from './AnnouncementsPopover';
 import { LanguageMenu } from './LanguageMenu';
 import { NotificationsPopover } from './NotificationsPopover';
@@ -90,6 +92,7 @@ export function TopBar({ showMenuButton, onOpenDrawer }: TopBarProps) {
           </Tooltip>
           <NotificationsPopover />
           <AnnouncementsPopover />
+          {planAllows(me, 'useInternalChat') && <ChatsPopover />}
           <VolumeControl />
           <Tooltip title={t('topbar.reload')}>
             <IconButton

@@ -7,6 +7,10 @@ export const tagSchema = z.object({
   color: z.string(),
   kanban: z.number(),
   ticketsCount: z.number().optional(),
+  /** `GET /tags?includeTickets=true`: the open and pending tickets carrying the tag that the caller may see. */
+  tickets: z.array(z.object({ id: z.number(), uuid: z.string(), status: z.string() })).optional(),
+  /** `GET /tags?includeTicketTag=true`: the same tickets as (ticket, tag) pairs. */
+  ticketTags: z.array(z.object({ ticketId: z.number(), tagId: z.number() })).optional(),
 });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -16,7 +20,9 @@ export const tagInput = z.object({
   kanban: int4({ min: 0, max: 1 }).default(0),
 });
 export const tagUpdate = updateOf(tagInput);
-export const tagsListQuery = pageQuery;
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** Spec part 2 §7 `GET /tags (searchParam, pageNumber, includeTickets, includeTicketTag)`. */
+export const tagsListQuery = pageQuery.extend({ includeTickets: flag.optional(), includeTicketTag: flag.optional() });
 export const tagsListReply = z.object({ tags: z.array(tagSchema), count: z.number(), hasMore: z.boolean() });
 /** `GET /tags/kanban`: the kanban lanes, under the spec's key `lista`. */
 export const tagsKanbanReply = z.object({ lista: z.array(tagSchema) });

@@ -131,6 +131,21 @@ export function createCloudChannel(
       await ctx.events.connection({ companyId, whatsappId, status: 'DISCONNECTED', qrcode: '' });
     },
     sendText: (to, body, sendOpts) => send(to, { type: 'text', text: { body, preview_url: false } }, sendOpts),
+    sendTemplate: (to, template, sendOpts) =>
+      send(
+        to,
+        {
+          type: 'template',
+          template: {
+            name: template.name,
+            language: { code: template.language },
+            components: template.variables.length
+              ? [{ type: 'body', parameters: template.variables.map((text) => ({ type: 'text', text })) }]
+              : [],
+          },
+        },
+        sendOpts,
+      ),
     async sendMedia(to, file: OutboundFile, caption, sendOpts) {
       const { config, graph } = ready();
       const form = new FormData();

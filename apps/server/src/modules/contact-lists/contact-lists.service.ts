@@ -13,6 +13,7 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
+import { assertOwned } from '../../platform/tenancy/owned.js';
 import type { ImportRow } from '../contacts/contacts.import.js';
 import { contactListItems, contactLists } from './contact-lists.schema.js';
 
@@ -348,4 +349,23 @@ export async function checkListNumbers(
     }
     await emitListCounts(deps.db, ctx, contactListId);
   }
+}
+
+/** The id names a contact list of the company (a campaign's recipients). */
+export const assertContactListOf = (db: Db, companyId: number, id: number | null | undefined) =>
+  assertOwned(db, contactLists, companyId, [id], 'ERR_NO_CONTACT_LIST_FOUND');
+
+/** A connection of the company came up: lists with items still unchecked get their check now (DOMAIN §12). */
+export async function recheckUnchecked(deps: { db: Db; jobs: Jobs }, companyId: number): Promise<void> {
+  const lists = await deps.db
+    .select({ id: contactLists.id })
+    .from(contactLists)
+    .where(
+      and(
+        eq(contactLists.companyId, companyId),
+        sql`exists (select 1 from ${contactListItems} i where i.contact_list_id = ${contactLists.id}
+          and i.is_whatsapp_valid is null)`,
+      ),
+    );
+  for (const l of lists) await queueCheck(deps.jobs, companyId, l.id);
 }

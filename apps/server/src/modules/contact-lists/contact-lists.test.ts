@@ -199,3 +199,26 @@ describe('list items', () => {
     expect(items).toEqual([expect.objectContaining({ number: '5511988881234', isWhatsappValid: true })]);
   });
 });
+
+describe('a connection coming up', () => {
+  it('checks the items that were added while no connection was connected', async () => {
+    const fresh = await createTenant(server);
+    const list = (await call(fresh.admin, 'POST', '/contact-lists', { name: 'Sem conexão' })).json() as { id: number };
+    const item = await call(fresh.admin, 'POST', '/contact-list-items', {
+      name: 'Ainda não verificado',
+      number: '5511977776543',
+      contactListId: list.id,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const unchecked = await call(fresh.admin, 'GET', `/contact-list-items/${item.json().id}`);
+    expect(unchecked.json().isWhatsappValid).toBeNull();
+    await connectedSandbox(server, fresh.admin);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const now = (await call(fresh.admin, 'GET', `/contact-list-items/${item.json().id}`)).json();
+      if (now.isWhatsappValid === true) break;
+      if (Date.now() > deadline) throw new Error(`still ${now.isWhatsappValid} 10 s after the connection came up`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+});

@@ -12,6 +12,7 @@ import {
   type Tenant,
   type TestServer,
 } from '../../../test/harness.js';
+import { readSheet } from './contacts.import.js';
 
 let server: TestServer;
 let t: Tenant;
@@ -128,6 +129,17 @@ describe('POST /contacts/import', () => {
     expect((await server.call('GET', `/contacts/import/${result.id}/rejected`, other.admin)).statusCode).toBe(404);
     expect((await server.call('GET', `/contacts/import/${result.id}`, t.user)).statusCode).toBe(404);
     expect((await server.call('GET', `/contacts/import/${result.id}`, t.admin)).json().status).toBe('done');
+  });
+
+  it('reads a phone typed as a number in full, not in scientific notation', () => {
+    const file = sheetFile(
+      [
+        ['Nome', 'Número'],
+        ['Eva Número', 5521912345678],
+      ],
+      'xlsx',
+    );
+    expect(readSheet(file, 'numeros.xlsx')[1]).toEqual(['Eva Número', '5521912345678']);
   });
 
   it('imports an old .xls (BIFF8) file', async () => {

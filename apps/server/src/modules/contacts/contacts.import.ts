@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { readStored } from '../../platform/storage/read-stored.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { csvLine, decodeText, parseCsv, UTF8_BOM } from './contacts.csv.js';
@@ -83,7 +84,14 @@ export function readSheet(data: Buffer, fileName: string): string[][] {
   }
   const sheet = book.Sheets[book.SheetNames[0]];
   if (!sheet) return [];
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: false,
+    // A 13-digit phone typed as a number would otherwise come out as "5.52191E+12".
+    rawNumbers: true,
+    defval: '',
+    blankrows: false,
+  });
   return rows.map((r) => r.map((v) => String(v ?? '')));
 }
 
@@ -189,14 +197,6 @@ export async function startImport(
   return toImport(row);
 }
 
-async function readAll(storage: Storage, key: string): Promise<Buffer> {
-  const file = await storage.open(key);
-  if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** The job: parse, merge, store in chunks with live progress, then the rejected-rows file. */
 export async function runImport(deps: ImportDeps, targets: ImportTargets, companyId: number, importId: number) {
   const row = await importRow(deps.db, companyId, importId);
@@ -216,7 +216,7 @@ export async function runImport(deps: ImportDeps, targets: ImportTargets, compan
   };
   let parsed: ReturnType<typeof mapRows>;
   try {
-    parsed = mapRows(readSheet(await readAll(deps.storage, row.fileKey), row.fileName));
+    parsed = mapRows(readSheet(await readStored(deps.storage, row.fileKey), row.fileName));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     emit('failed', await update({ status: 'failed', error: err.code }));

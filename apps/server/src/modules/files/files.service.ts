@@ -7,6 +7,7 @@ import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { fileKindOf } from '../../platform/storage/file-kinds.js';
 import { mediaUrlOf, type Storage } from '../../platform/storage/storage.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { assertOwned } from '../../platform/tenancy/owned.js';
 import { fileListOptions, fileLists } from './files.schema.js';
 
 type ListRow = typeof fileLists.$inferSelect;
@@ -243,3 +244,7 @@ export async function fileOptionOf(db: Db, companyId: number, optionId: number):
     .where(and(eq(fileListOptions.id, optionId), eq(fileListOptions.companyId, companyId)));
   return row ? (toOptionFile(row)[0] ?? null) : null;
 }
+
+/** The id names a file list of the company (what a campaign refers to). */
+export const assertFileListOf = (db: Db, companyId: number, id: number | null | undefined) =>
+  assertOwned(db, fileLists, companyId, [id], 'ERR_NO_FILE_LIST_FOUND');

@@ -77,7 +77,12 @@ describe('outbox', () => {
       (l) => l.length === 3,
     );
     expect(phone).toEqual(bodies);
-    expect((await statusOf(ids)).map((r) => r.sendStatus)).toEqual(['sent', 'sent', 'sent']);
+    // The phone has the last one a moment before its `sent` is written.
+    const settled = await waitUntil(
+      () => statusOf(ids),
+      (rows) => rows.every((r) => r.sendStatus !== 'sending'),
+    );
+    expect(settled.map((r) => r.sendStatus)).toEqual(['sent', 'sent', 'sent']);
     expect((await statusOf(ids)).map((r) => r.providerId)).toEqual(
       ids.map((id) => outboundIdOf({ id, companyId: t.companyId, whatsappId })),
     );

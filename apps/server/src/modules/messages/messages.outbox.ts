@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { sequencer } from '../../platform/sequencer/sequencer.js';
+import { readStored } from '../../platform/storage/read-stored.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
@@ -160,12 +161,8 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
       : undefined;
     const opts = { quotedProviderId: quoted?.providerId ?? undefined, messageId: outboundIdOf(m) };
     if (!m.mediaKey) return channel.sendText(row.number, m.body, opts);
-    const file = await deps.storage.open(m.mediaKey);
-    if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
     const media = {
-      data: Buffer.concat(chunks),
+      data: await readStored(deps.storage, m.mediaKey),
       fileName: m.mediaName ?? 'file',
       mimetype: m.mediaMime ?? 'application/octet-stream',
     };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mediaTypeOf, type Ticket } from '@balcao/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -6,7 +5,9 @@ import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
+import { stableMessageId } from '../../platform/message-id.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { readStored } from '../../platform/storage/read-stored.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import { renderTemplate } from '../../platform/templates.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -57,7 +58,7 @@ function isPermanent(err: unknown): boolean {
 
 /** One provider id per occurrence: a send repeated after a crash is the same message to WhatsApp. */
 const providerIdOf = (s: { id: number; companyId: number; sendAt: Date }) =>
-  `3EB0${createHash('sha256').update(`balcao:schedule:${s.companyId}:${s.id}:${s.sendAt.getTime()}`).digest('hex').slice(0, 18).toUpperCase()}`;
+  stableMessageId(`schedule:${s.companyId}:${s.id}:${s.sendAt.getTime()}`);
 
 export function nextOccurrence(sendAt: Date, recurrence: string): Date | null {
   const d = new Date(sendAt);
@@ -154,12 +155,8 @@ export async function runSchedule(
     const opts = { messageId: providerIdOf(s) };
     let sent: { providerId: string };
     if (s.mediaKey) {
-      const file = await deps.storage.open(s.mediaKey);
-      if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
       const media = {
-        data: Buffer.concat(chunks),
+        data: await readStored(deps.storage, s.mediaKey),
         fileName: s.mediaName ?? 'imagem',
         mimetype: s.mediaMime ?? 'image/jpeg',
       };

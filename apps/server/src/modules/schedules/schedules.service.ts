@@ -7,8 +7,8 @@ import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { type Realtime, rooms } from '../../platform/realtime/realtime.js';
 import { imageKindOf } from '../../platform/storage/images.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { DEFAULT_TIME_ZONE } from '../../platform/templates.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
+import { instantOf } from '../../platform/wall-clock.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { messages } from '../messages/messages.schema.js';
 import { mediaUrlOf } from '../messages/messages.view.js';
@@ -124,42 +124,6 @@ async function findRow(ctx: ServiceContext, id: number): Promise<Joined> {
 }
 
 export const findSchedule = async (ctx: ServiceContext, id: number) => toSchedule(await findRow(ctx, id));
-
-/** The UTC offset (ms) of `timeZone` at `at`. */
-function offsetMs(at: Date, timeZone: string): number {
-  let tz = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-  } catch {
-    tz = DEFAULT_TIME_ZONE;
-  }
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** An instant with an offset as given; a wall-clock time without one is read in the company's time zone. */
-export function instantOf(value: string, timeZone: string): Date {
-  const iso = value.replace(' ', 'T');
-  if (/(Z|[+-]\d{2}:?\d{2})$/.test(iso)) return new Date(iso);
-  const naive = new Date(`${iso}Z`);
-  // Twice: the offset at the guessed instant may differ across a DST change.
-  const first = new Date(naive.getTime() - offsetMs(naive, timeZone));
-  return new Date(naive.getTime() - offsetMs(first, timeZone));
-}
 
 async function resolveSendAt(ctx: ServiceContext, value: string, now: Date): Promise<Date> {
   const at = instantOf(value, await getSetting(ctx.db, ctx.companyId, 'timezone'));

@@ -1,10 +1,12 @@
 import { companyEvent, type Tag } from '@balcao/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { assertOwned } from '../../platform/tenancy/owned.js';
+import { companyTickets, ticketAccessOf, visibleTickets } from '../tickets/tickets.access.js';
+import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
 import { emitTicket, selectTicket } from '../tickets/tickets.view.js';
 import { tags, ticketTags } from './tags.schema.js';
@@ -14,7 +16,28 @@ type TagInput = { name: string; color: string; kanban: number };
 const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
 const ticketsCount = sql<number>`(select count(*)::int from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`;
 
-export async function listTags(ctx: ServiceContext, q: { searchParam: string; pageNumber: number }) {
+type TagsListQuery = { searchParam: string; pageNumber: number; includeTickets?: boolean; includeTicketTag?: boolean };
+
+/** The open and pending tickets the caller may see that carry one of the tags. */
+async function visibleTicketsOfTags(ctx: ServiceContext, tagIds: number[]) {
+  if (!tagIds.length) return [];
+  const access = await ticketAccessOf(ctx.db, ctx);
+  return ctx.db
+    .select({ tagId: ticketTags.tagId, id: tickets.id, uuid: tickets.uuid, status: tickets.status })
+    .from(ticketTags)
+    .innerJoin(tickets, eq(tickets.id, ticketTags.ticketId))
+    .where(
+      companyTickets(
+        ctx.companyId,
+        inArray(ticketTags.tagId, tagIds),
+        inArray(tickets.status, ['open', 'pending']),
+        visibleTickets(access),
+      ),
+    )
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id));
+}
+
+export async function listTags(ctx: ServiceContext, q: TagsListQuery) {
   const { limit, offset, size } = pageWindow(q.pageNumber);
   const where = and(
     eq(tags.companyId, ctx.companyId),
@@ -31,7 +54,20 @@ export async function listTags(ctx: ServiceContext, q: { searchParam: string; pa
     ctx.db.select({ total: count() }).from(tags).where(where),
   ]);
   const page = pageOf(rows, size);
-  return { tags: page.items, count: total, hasMore: page.hasMore };
+  if (!q.includeTickets && !q.includeTicketTag) return { tags: page.items, count: total, hasMore: page.hasMore };
+  const carried = await visibleTicketsOfTags(
+    ctx,
+    page.items.map((tag) => tag.id),
+  );
+  const withTickets = page.items.map((tag) => {
+    const mine = carried.filter((row) => row.tagId === tag.id);
+    return {
+      ...tag,
+      ...(q.includeTickets ? { tickets: mine.map(({ id, uuid, status }) => ({ id, uuid, status })) } : {}),
+      ...(q.includeTicketTag ? { ticketTags: mine.map(({ id }) => ({ ticketId: id, tagId: tag.id })) } : {}),
+    };
+  });
+  return { tags: withTickets, count: total, hasMore: page.hasMore };
 }
 
 export function allTags(db: Db, companyId: number): Promise<Tag[]> {
@@ -115,3 +151,7 @@ export async function syncTicketTags(ctx: ServiceContext, ticketId: number, tagI
   if (ticket) emitTicket(ctx.realtime, ctx.companyId, ticket, before);
   return ticket?.tags ?? [];
 }
+
+/** The id names a tag of the company (a campaign's tag list). */
+export const assertTagOf = (db: Db, companyId: number, id: number | null | undefined) =>
+  assertOwned(db, tags, companyId, [id], 'ERR_NO_TAG_FOUND');

@@ -32,7 +32,7 @@ const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, d
  * caller's rights allow: for queues the caller belongs to, the visibility rule adds nothing, and
  * repeating it in an OR keeps PostgreSQL from counting on the (company, queue, status) index alone.
  */
-function queueScope(access: TicketAccess, queueIds: number[] | undefined): SQL | undefined {
+export function queueScope(access: TicketAccess, queueIds: number[] | undefined): SQL | undefined {
   if (!queueIds) return visibleTickets(access);
   const noQueue = access.seesNoQueue ? isNull(tickets.queueId) : undefined;
   if (access.admin) return or(queueIds.length ? inArray(tickets.queueId, queueIds) : undefined, noQueue) ?? sql`false`;
@@ -84,27 +84,33 @@ function listFilters(companyId: number, access: TicketAccess, q: TicketsListQuer
   return filters;
 }
 
-export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
-  const access = await ticketAccessOf(ctx.db, ctx);
-  const where = companyTickets(ctx.companyId, ...listFilters(ctx.companyId, access, q));
-  const { limit, offset, size } = pageWindow(q.pageNumber);
-  // The page is chosen on the tickets table alone, then only its rows are joined to their details:
-  // the planner never joins thousands of candidates to contacts just to keep twenty.
+/**
+ * One page of the tickets matching `where`, newest activity first: the page is chosen on the tickets
+ * table alone, then only its rows are joined to their details (the planner never joins thousands of
+ * candidates to contacts just to keep twenty).
+ */
+export async function ticketsPage(db: Db, where: SQL | undefined, pageNumber: number) {
+  const { limit, offset, size } = pageWindow(pageNumber);
   const [ids, [{ total }]] = await Promise.all([
-    ctx.db
+    db
       .select({ id: tickets.id })
       .from(tickets)
       .where(where)
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(tickets).where(where),
+    db.select({ total: count() }).from(tickets).where(where),
   ]);
   const page = pageOf(ids, size);
   const order = new Map(page.items.map((r, i) => [r.id, i]));
-  const rows = page.items.length ? await selectTickets(ctx.db, inArray(tickets.id, [...order.keys()])) : [];
+  const rows = page.items.length ? await selectTickets(db, inArray(tickets.id, [...order.keys()])) : [];
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return { tickets: rows, count: total, hasMore: page.hasMore };
+}
+
+export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
+  const access = await ticketAccessOf(ctx.db, ctx);
+  return ticketsPage(ctx.db, companyTickets(ctx.companyId, ...listFilters(ctx.companyId, access, q)), q.pageNumber);
 }
 
 /** A ticket the caller may see: 404 when it is not the company's, 403 when it is outside the caller's queues. */

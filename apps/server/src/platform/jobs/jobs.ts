@@ -11,7 +11,11 @@ export type JobHandler<T> = (data: T, attempt?: JobAttempt) => Promise<void>;
 /** Durable background work (pg-boss) on the product's own database. */
 export interface Jobs {
   send<T extends object>(queue: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
-  work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * `policy: 'short'` keeps at most one job of a `singletonKey` waiting (pg-boss queue policy): a
+   * send while one waits is a no-op that returns null.
+   */
+  work<T extends object>(queue: string, handler: JobHandler<T>, options?: { policy?: 'short' }): Promise<void>;
   schedule(queue: string, cron: string, handler: JobHandler<object>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -39,9 +43,9 @@ export async function startJobs(database: Database, log: Logger, connectionStrin
   const draining = new Set<string>();
   const known = new Set<string>();
 
-  const ensureQueue = async (queue: string) => {
+  const ensureQueue = async (queue: string, policy?: 'short') => {
     if (known.has(queue)) return;
-    if (!(await boss.getQueue(queue))) await boss.createQueue(queue);
+    if (!(await boss.getQueue(queue))) await boss.createQueue(queue, policy ? { name: queue, policy } : undefined);
     known.add(queue);
   };
   const run = async (queue: string, job: PgBoss.JobWithMetadata<object>) => {
@@ -83,8 +87,8 @@ export async function startJobs(database: Database, log: Logger, connectionStrin
       if (handlers.has(queue)) setImmediate(() => void drain(queue));
       return id;
     },
-    async work(queue, handler) {
-      await ensureQueue(queue);
+    async work(queue, handler, options) {
+      await ensureQueue(queue, options?.policy);
       handlers.set(queue, handler as JobHandler<object>);
       await poll(queue);
     },

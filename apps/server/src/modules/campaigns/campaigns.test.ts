@@ -1,0 +1,514 @@
+import type { Campaign, Shipping } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestServer, type Session, type Tenant, type TestServer } from '../../../test/harness.js';
+import { connectedSandbox, contactWrites, phoneOf } from '../../../test/sandbox-helpers.js';
+import { GraphError } from '../../channels/cloud/cloud.channel.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { noJobs } from '../../platform/jobs/jobs.js';
+import { type CampaignDeps, tickCampaigns } from './campaigns.lifecycle.js';
+import { renderCampaignMessage } from './campaigns.render.js';
+import { campaignShippings, campaigns } from './campaigns.schema.js';
+import { BETA_MIN_GAP_MS, gapAfter, runCampaignLoop, sendShipping } from './campaigns.sender.js';
+
+let server: TestServer;
+let t: Tenant;
+let other: Tenant;
+let deps: CampaignDeps;
+/** The engine's clock: moved by the tests, never waited for. */
+let nowMs = Date.now();
+let dice: () => number = () => 0.5;
+/** When each loop job asked to run again. */
+const kicks: (Date | undefined)[] = [];
+
+beforeAll(async () => {
+  server = await createTestServer();
+  t = await createTenant(server, { plan: { connections: 30 } });
+  other = await createTenant(server);
+  deps = {
+    ...server.deps,
+    db: server.deps.database.db,
+    log: pino({ level: 'silent' }),
+    jobs: {
+      ...noJobs,
+      send: async (_queue, _data, options) => {
+        kicks.push(options?.startAfter as Date | undefined);
+        return 'job';
+      },
+    },
+    clock: { now: () => new Date(nowMs), random: () => dice() },
+  };
+});
+afterAll(() => server.close());
+
+const call = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  server.call(method, url, s, payload);
+
+let seq = 0;
+/** A contact list with `n` numbers (the first `invalid` marked not on WhatsApp). */
+async function listOf(n: number, opts: { invalid?: number; session?: Session } = {}) {
+  const session = opts.session ?? t.admin;
+  const list = (await call(session, 'POST', '/contact-lists', { name: `Lista ${++seq}` })).json() as { id: number };
+  const numbers: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const number = `55119${String(80000000 + seq * 1000 + i).padStart(8, '0')}`;
+    const res = await call(session, 'POST', '/contact-list-items', {
+      name: `Pessoa ${i}`,
+      number,
+      email: `p${i}@x.test`,
+      contactListId: list.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    numbers.push(res.json().number);
+  }
+  if (opts.invalid) {
+    const { contactListItems } = await import('../contact-lists/contact-lists.schema.js');
+    for (const number of numbers.slice(0, opts.invalid))
+      await deps.db.update(contactListItems).set({ isWhatsappValid: false }).where(eq(contactListItems.number, number));
+  }
+  return { id: list.id, numbers };
+}
+
+async function campaign(body: Record<string, unknown>, session: Session = t.admin) {
+  const res = await call(session, 'POST', '/campaigns', {
+    name: `Campanha ${++seq}`,
+    scheduledAt: new Date(Date.now() - 1000).toISOString(),
+    message1: 'Olá {nome}, seu número é {numero}',
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Campaign;
+}
+
+const shippingsOf = (campaignId: number) =>
+  deps.db
+    .select()
+    .from(campaignShippings)
+    .where(eq(campaignShippings.campaignId, campaignId))
+    .orderBy(campaignShippings.id);
+const statusOf = async (id: number) =>
+  (await deps.db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]?.s;
+
+/** Runs a connection's loop job after job, moving the clock to each job's start, until it stops asking. */
+async function drain(whatsappId: number, maxJobs = 500) {
+  for (let i = 0; i < maxJobs; i++) {
+    kicks.length = 0;
+    await runCampaignLoop(deps, whatsappId);
+    const next = kicks.at(-1);
+    if (!next) return;
+    nowMs = Math.max(nowMs, next.getTime());
+  }
+}
+
+async function settings(values: Record<string, unknown>) {
+  const res = await call(t.admin, 'POST', '/campaign-settings', { settings: values });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('variables', () => {
+  it('are plain substitutions: no RegExp, no second pass, unknown keys left as written', () => {
+    const text = renderCampaignMessage(
+      'Oi {nome} ({numero}) {email} {cupom} {a.b} {desconhecida} {{nome}}',
+      { name: '{email} $& Ana', number: '5511', email: 'a@x', variables: { cupom: 'C10' } },
+      [
+        { key: 'cupom', value: 'from settings' },
+        { key: 'a.b', value: 'never' },
+      ],
+    );
+    expect(text).toBe('Oi {email} $& Ana (5511) a@x C10 never {desconhecida} {{email} $& Ana}');
+  });
+});
+
+describe('routes, validation and editing rules', () => {
+  it('creates with the spec payload (blank strings as null, wall-clock time in the company zone)', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(1);
+    const res = await call(t.admin, 'POST', '/campaigns', {
+      name: 'Black Friday',
+      contactListId: list.id,
+      whatsappId: w,
+      scheduledAt: '2099-11-27 09:30:00',
+      tagListId: 'Nenhuma',
+      fileListId: '',
+      message1: 'Oi {nome}',
+      message2: '',
+      confirmation: 'false',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = res.json() as Campaign;
+    expect(c).toMatchObject({ status: 'PROGRAMADA', message2: null, tagListId: null, fileListId: null });
+    // São Paulo (the default zone) is UTC−3.
+    expect(c.scheduledAt).toBe('2099-11-27T12:30:00.000Z');
+    expect(c.contactList).toMatchObject({ id: list.id, contactsCount: 1 });
+    const listed = (await call(t.admin, 'GET', '/campaigns/?searchParam=black&pageNumber=1')).json();
+    expect(listed).toMatchObject({ count: 1, hasMore: false });
+    expect(listed.records[0].id).toBe(c.id);
+  });
+
+  it('answers the spec messages for a bad form and saves nothing', async () => {
+    const before = (await call(t.admin, 'GET', '/campaigns/')).json().count;
+    const res = await call(t.admin, 'POST', '/campaigns', { name: 'A', message1: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Muito curto!');
+    expect(res.body).toContain('Obrigatório');
+    expect((await call(t.admin, 'GET', '/campaigns/')).json().count).toBe(before);
+  });
+
+  it('refuses another company’s tag or file list as not found', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(1);
+    const tag = (await call(other.admin, 'POST', '/tags', { name: 'Etiqueta de outra' })).json();
+    const files = (
+      await call(other.admin, 'POST', '/files', { name: 'Arquivos de outra', message: 'x', options: [] })
+    ).json();
+    const base = { name: 'Ref', contactListId: list.id, whatsappId: w, scheduledAt: '2099-01-01 10:00', message1: 'x' };
+    const withTag = await call(t.admin, 'POST', '/campaigns', { ...base, tagListId: tag.id });
+    expect(withTag.json().error).toBe('ERR_NO_TAG_FOUND');
+    const withFiles = await call(t.admin, 'POST', '/campaigns', { ...base, fileListId: files.id });
+    expect(withFiles.json().error).toBe('ERR_NO_FILE_LIST_FOUND');
+  });
+
+  it('is editable while INATIVA or PROGRAMADA more than an hour ahead; CANCELADA only in its messages', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(2);
+    const soon = await campaign({
+      contactListId: list.id,
+      whatsappId: w,
+      scheduledAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
+    const late = await call(t.admin, 'PUT', `/campaigns/${soon.id}`, { name: 'Outro nome' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+    const far = await campaign({ contactListId: list.id, whatsappId: w, scheduledAt: '2099-01-01 10:00:00' });
+    expect((await call(t.admin, 'PUT', `/campaigns/${far.id}`, { name: 'Novo nome' })).json().name).toBe('Novo nome');
+
+    const running = await campaign({ contactListId: list.id, whatsappId: w });
+    expect(running.status).toBe('EM_ANDAMENTO');
+    expect((await call(t.admin, 'PUT', `/campaigns/${running.id}`, { message1: 'x' })).statusCode).toBe(409);
+    expect((await call(t.admin, 'POST', `/campaigns/${running.id}/restart`)).json().error).toBe('ERR_CAMPAIGN_STATUS');
+    expect((await call(t.admin, 'POST', `/campaigns/${running.id}/cancel`)).json().status).toBe('CANCELADA');
+    const messageOnly = await call(t.admin, 'PUT', `/campaigns/${running.id}`, {
+      ...running,
+      scheduledAt: running.scheduledAt,
+      message1: 'Texto corrigido',
+    });
+    expect(messageOnly.statusCode, messageOnly.body).toBe(200);
+    expect(messageOnly.json()).toMatchObject({ message1: 'Texto corrigido', status: 'CANCELADA' });
+    const rename = await call(t.admin, 'PUT', `/campaigns/${running.id}`, { name: 'Renomeada' });
+    expect(rename.json().error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+  });
+
+  it('lets agents run campaigns but only admins delete them or change the settings; the plan flag closes it all', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(1);
+    const c = await campaign({ contactListId: list.id, whatsappId: w, scheduledAt: '2099-01-01 10:00' }, t.user);
+    expect((await call(t.user, 'DELETE', `/campaigns/${c.id}`)).statusCode).toBe(403);
+    expect((await call(t.user, 'POST', '/campaign-settings', { settings: { messageInterval: 5 } })).statusCode).toBe(
+      403,
+    );
+    expect((await call(t.admin, 'DELETE', `/campaigns/${c.id}`)).statusCode).toBe(200);
+    expect((await call(t.admin, 'GET', `/campaigns/${c.id}`)).statusCode).toBe(404);
+
+    const off = await createTenant(server, { plan: { useCampaigns: false } });
+    for (const [method, url] of [
+      ['GET', '/campaigns/'],
+      ['POST', '/campaigns'],
+      ['GET', '/campaign-settings'],
+    ] as const)
+      expect((await call(off.admin, method, url, method === 'POST' ? {} : undefined)).statusCode, url).toBe(403);
+  });
+
+  it('keeps the settings as key/value JSON and refuses options and keys the spec does not offer', async () => {
+    const bad = await call(t.admin, 'POST', '/campaign-settings', {
+      settings: { messageInterval: 7, variables: [{ key: 'nome', value: 'x' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    await settings({ messageInterval: 10, variables: [{ key: 'cupom', value: 'BF10' }] });
+    const rows = (await call(t.admin, 'GET', '/campaign-settings')).json() as { key: string; value: string }[];
+    const byKey = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
+    expect(byKey).toEqual({
+      messageInterval: 10,
+      longerIntervalAfter: 20,
+      greaterInterval: 60,
+      variables: [{ key: 'cupom', value: 'BF10' }],
+    });
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+  });
+});
+
+describe('the sending engine', () => {
+  it('sends each valid recipient once, skips refused and opted-out numbers, and finishes', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(5, { invalid: 1 });
+    // The last one said SAIR to the company before.
+    await contactWrites(server, t.admin, w, { number: list.numbers[4], name: 'Quem saiu', body: 'Sair.' });
+    const c = await campaign({ contactListId: list.id, whatsappId: w, message1: 'Oi {nome} / {numero}' });
+    expect(c.status).toBe('EM_ANDAMENTO');
+    await drain(w);
+    for (const [i, number] of list.numbers.entries()) {
+      const phone = await phoneOf(server, t.admin, w, number);
+      expect(phone.length, number).toBe(i === 0 || i === 4 ? 0 : 1);
+      if (phone[0]) expect(phone[0].body).toBe(`Oi Pessoa ${i} / ${number}`);
+    }
+    const rows = await shippingsOf(c.id);
+    expect(rows.map((r) => [r.status, r.reason])).toEqual([
+      ['skipped', 'invalid'],
+      ['sent', null],
+      ['sent', null],
+      ['sent', null],
+      ['skipped', 'opted_out'],
+    ]);
+    const done = (await call(t.admin, 'GET', `/campaigns/${c.id}`)).json() as Campaign;
+    expect(done.status).toBe('FINALIZADA');
+    expect(done.completedAt).not.toBeNull();
+    expect(done.counts).toMatchObject({ total: 5, sent: 3, skipped: 2, optedOut: 1, validContacts: 4 });
+    const optedOut = (await call(t.admin, 'GET', `/campaigns/${c.id}/shipping?status=opted_out`)).json();
+    expect(optedOut.records.map((r: Shipping) => r.number)).toEqual([list.numbers[4]]);
+    const csv = (await call(t.admin, 'GET', `/campaigns/${c.id}/shipping/export`)).body;
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(6);
+    expect(csv).toContain('opted_out');
+  });
+
+  it('spaces sends by the interval ±30 % and pauses every N sends (measured on an injected clock)', async () => {
+    await settings({ messageInterval: 5, longerIntervalAfter: 5, greaterInterval: 30, variables: [] });
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(12);
+    const extremes = [0, 0.999];
+    let roll = 0;
+    dice = () => extremes[roll++ % 2];
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    await drain(w);
+    dice = () => 0.5;
+    const sentAt = (await shippingsOf(c.id)).map((r) => (r.sentAt as Date).getTime());
+    expect(sentAt).toHaveLength(12);
+    const gaps = sentAt.slice(1).map((at, i) => (at - sentAt[i]) / 1000);
+    gaps.forEach((gap, i) => {
+      const longPause = (i + 1) % 5 === 0;
+      const [lo, hi] = longPause ? [21, 39] : [3.5, 6.5];
+      expect(gap, `gap after send ${i + 1}`).toBeGreaterThanOrEqual(lo);
+      expect(gap, `gap after send ${i + 1}`).toBeLessThanOrEqual(hi);
+    });
+    // The jitter really moves: both ends of the range are used.
+    expect(Math.min(...gaps)).toBeLessThan(4);
+    expect(Math.max(...gaps.filter((_g, i) => (i + 1) % 5 !== 0))).toBeGreaterThan(6);
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+  });
+
+  it('never lets a beta connection send faster than one message per 5 s', () => {
+    for (const r of [0, 0.5, 0.999]) {
+      expect(
+        gapAfter(1, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 }, 'beta', () => r),
+      ).toBeGreaterThanOrEqual(BETA_MIN_GAP_MS);
+      expect(gapAfter(1, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 }, 'sandbox', () => r)).toBe(
+        0,
+      );
+    }
+  });
+
+  it('a second loop of the same connection cannot send before the pace allows', async () => {
+    await settings({ messageInterval: 20, longerIntervalAfter: 0, greaterInterval: 0 });
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(3);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    await Promise.all([runCampaignLoop(deps, w), runCampaignLoop(deps, w), runCampaignLoop(deps, w)]);
+    expect((await shippingsOf(c.id)).filter((r) => r.status === 'sent')).toHaveLength(1);
+    await drain(w);
+    expect((await shippingsOf(c.id)).every((r) => r.status === 'sent')).toBe(true);
+    await settings({ messageInterval: 0 });
+  });
+
+  it('runs twice at once without sending anyone twice', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(20);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    await Promise.all([drain(w), drain(w), runCampaignLoop(deps, w)]);
+    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    expect(await statusOf(c.id)).toBe('FINALIZADA');
+  });
+
+  it('stops at a cancel and sends only the rest after a restart', async () => {
+    await settings({ messageInterval: 5 });
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(6);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    for (let i = 0; i < 3; i++) {
+      kicks.length = 0;
+      await runCampaignLoop(deps, w);
+      nowMs = (kicks.at(-1) as Date).getTime();
+    }
+    expect((await call(t.admin, 'POST', `/campaigns/${c.id}/cancel`)).json().status).toBe('CANCELADA');
+    await drain(w);
+    const sentBefore = (await shippingsOf(c.id)).filter((r) => r.status === 'sent').length;
+    expect(sentBefore).toBe(3);
+    expect((await call(t.admin, 'POST', `/campaigns/${c.id}/restart`)).json().status).toBe('EM_ANDAMENTO');
+    await drain(w);
+    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    expect(await statusOf(c.id)).toBe('FINALIZADA');
+    await settings({ messageInterval: 0 });
+  });
+
+  it('asks first in confirmation mode: only "sim" releases the message', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(2);
+    const c = await campaign({
+      contactListId: list.id,
+      whatsappId: w,
+      confirmation: true,
+      confirmationMessage1: 'Posso enviar a oferta, {nome}? Responda SIM',
+      message1: 'A oferta: 10% off',
+    });
+    await drain(w);
+    const [yes, maybe] = list.numbers;
+    expect((await phoneOf(server, t.admin, w, yes)).map((m) => m.body)).toEqual([
+      'Posso enviar a oferta, Pessoa 0? Responda SIM',
+    ]);
+    expect((await shippingsOf(c.id)).map((r) => r.status)).toEqual(['confirming', 'confirming']);
+    await contactWrites(server, t.admin, w, { number: maybe, name: 'Talvez', body: 'talvez depois' });
+    await contactWrites(server, t.admin, w, { number: yes, name: 'Sim', body: 'Sím!' });
+    await drain(w);
+    expect((await phoneOf(server, t.admin, w, yes)).map((m) => m.body)).toContain('A oferta: 10% off');
+    expect(await phoneOf(server, t.admin, w, maybe)).toHaveLength(1);
+    const rows = await shippingsOf(c.id);
+    expect(rows.map((r) => [r.status, r.confirmation])).toEqual([
+      ['sent', true],
+      ['confirming', false],
+    ]);
+    expect(rows[1].repliedAt).not.toBeNull();
+    const report = (await call(t.admin, 'GET', `/campaigns/${c.id}`)).json() as Campaign;
+    expect(report.counts).toMatchObject({ confirmationRequested: 2, confirmed: 1 });
+    expect(report.status).toBe('EM_ANDAMENTO');
+  });
+
+  it('moves recipients forward on acks and never back', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(1);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    await drain(w);
+    const [row] = await shippingsOf(c.id);
+    expect(row).toMatchObject({ status: 'sent', deliveredAt: null });
+    const phone = server.deps.channels.sandbox(w);
+    await phone.ack(row.providerId as string, 3);
+    await phone.ack(row.providerId as string, 2);
+    const [after] = await shippingsOf(c.id);
+    expect(after.status).toBe('read');
+    expect(after.deliveredAt).not.toBeNull();
+    expect(after.readAt).not.toBeNull();
+  });
+
+  it('keeps an ack that arrives before the send is written (the file list was still going)', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(1);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    const channels = server.deps.channels;
+    const phone = channels.sandbox(w);
+    const racing: CampaignDeps = {
+      ...deps,
+      channels: {
+        ...channels,
+        get: (id) => {
+          const channel = channels.get(id);
+          return {
+            ...channel,
+            sendText: async (to, body, opts) => {
+              const ref = await channel.sendText(to, body, opts);
+              // The phone acks at once, before the sender has written `sent`.
+              expect(await phone.ack(ref.providerId, 2)).toBe(true);
+              return ref;
+            },
+          };
+        },
+      },
+    };
+    await runCampaignLoop(racing, w);
+    const [row] = await shippingsOf(c.id);
+    expect(row.status).toBe('delivered');
+    expect(row.deliveredAt).not.toBeNull();
+  });
+
+  it('backs off on Graph rate limits and fails at once on an undeliverable message', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(2);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    const graphError = (code: number) =>
+      Object.assign(new AppError('ERR_SENDING_WAPP_MSG'), {
+        cause: new GraphError(400, JSON.stringify({ error: { code } })),
+      });
+    const channels = server.deps.channels;
+    const refusing: CampaignDeps = {
+      ...deps,
+      channels: {
+        ...channels,
+        get: (id) => ({
+          ...channels.get(id),
+          sendText: async (to) => {
+            throw graphError(to === list.numbers[0] ? 130429 : 131049);
+          },
+        }),
+      },
+    };
+    for (const row of await shippingsOf(c.id)) {
+      await deps.db
+        .update(campaignShippings)
+        .set({ status: 'sending', attempts: 1 })
+        .where(eq(campaignShippings.id, row.id));
+      await sendShipping(refusing, { ...row, status: 'sending', attempts: 1 }, 'sandbox', {
+        now: () => new Date(nowMs),
+        random: () => 0.5,
+      });
+    }
+    const [limited, undeliverable] = await shippingsOf(c.id);
+    expect(limited).toMatchObject({ status: 'pending', reason: 'graph:130429' });
+    expect((limited.retryAt as Date).getTime()).toBeGreaterThan(nowMs);
+    expect(undeliverable).toMatchObject({ status: 'failed', reason: 'graph:131049' });
+  });
+
+  it('skips Cloud API recipients outside the 24-hour window, sends those inside', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(2);
+    await contactWrites(server, t.admin, w, { number: list.numbers[1], name: 'Escreveu hoje', body: 'oi' });
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    const { sql } = await import('drizzle-orm');
+    for (const row of await shippingsOf(c.id)) {
+      await deps.db.execute(sql`update campaign_shippings set status = 'sending' where id = ${row.id}`);
+      await sendShipping(deps, { ...row, status: 'sending' }, 'cloud', deps.clock);
+    }
+    expect((await shippingsOf(c.id)).map((r) => [r.status, r.reason])).toEqual([
+      ['skipped', 'window_closed'],
+      ['sent', null],
+    ]);
+  });
+});
+
+describe('after a restart', () => {
+  it('starts what came due while down, releases dead claims, and leaves campaigns over three days late', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(2);
+    const due = await campaign({ contactListId: list.id, whatsappId: w, scheduledAt: '2099-01-01 10:00:00' });
+    const stale = await campaign({ contactListId: list.id, whatsappId: w, scheduledAt: '2099-01-01 10:00:00' });
+    await deps.db
+      .update(campaigns)
+      .set({ scheduledAt: new Date(nowMs - 3_600_000) })
+      .where(eq(campaigns.id, due.id));
+    await deps.db
+      .update(campaigns)
+      .set({ scheduledAt: new Date(nowMs - 4 * 24 * 3_600_000) })
+      .where(eq(campaigns.id, stale.id));
+    await tickCampaigns(deps);
+    expect(await statusOf(due.id)).toBe('EM_ANDAMENTO');
+    expect(await statusOf(stale.id)).toBe('INATIVA');
+    expect(kicks).toContainEqual(undefined);
+
+    // A sender died holding a claim: the row goes back to pending after the lease, and is sent once.
+    const [first] = await shippingsOf(due.id);
+    await deps.db
+      .update(campaignShippings)
+      .set({ status: 'sending', claimedAt: new Date(nowMs - 10 * 60_000) })
+      .where(eq(campaignShippings.id, first.id));
+    await tickCampaigns(deps);
+    await drain(w);
+    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    expect(await statusOf(due.id)).toBe('FINALIZADA');
+  });
+});
