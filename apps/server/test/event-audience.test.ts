@@ -586,13 +586,14 @@ describe('company-announcement: active ones to every signed-in user (GET /announ
   });
 });
 
-describe('company-{id}-chat-user-{userId} and company-{id}-chat-{chatId}: the chat’s members only (GET /chats/:id)', () => {
+describe('company-{id}-chat-user-{userId}, company-{id}-chat-{chatId} and company-{id}-chat: the chat’s members only (GET /chats/:id)', () => {
   it('a chat’s life and its messages reach its members’ user rooms, never a colleague outside it', async () => {
     covered.add('chatUser');
     covered.add('chatRoom');
+    covered.add('chat');
     const members: Who[] = ['admin', 'agent'];
     const marks = Object.fromEntries(everyone.map((who) => [who, seen[who].length])) as Record<Who, number>;
-    const chatEvents = (who: Who) => seen[who].slice(marks[who]).filter((e) => /^company-\d+-chat-/.test(e.event));
+    const chatEvents = (who: Who) => seen[who].slice(marks[who]).filter((e) => /^company-\d+-chat(-|$)/.test(e.event));
     const created = await call(a.admin, 'POST', '/chats', {
       title: 'Conversa da equipe',
       users: [{ id: a.user.user.id }],
@@ -613,6 +614,7 @@ describe('company-{id}-chat-user-{userId} and company-{id}-chat-{chatId}: the ch
       const names = new Set(chatEvents(who).map((e) => e.event));
       expect(names, who).toContain(own);
       expect(names, who).toContain(companyEvent.chatRoom(a.companyId, chatId));
+      expect(names, who).toContain(companyEvent.chat(a.companyId));
       // A member hears its own per-user channel only.
       expect([...names].filter((n) => n.includes('-chat-user-') && n !== own)).toEqual([]);
     }
@@ -625,7 +627,7 @@ describe('company-{id}-chat-user-{userId} and company-{id}-chat-{chatId}: the ch
     await deleted;
     await barrier();
     for (const who of ['otherQueue', 'foreign'] as Who[]) {
-      expect(seen[who].slice(marks[who]).filter((e) => e.event.includes('-chat-'))).toEqual([]);
+      expect(seen[who].slice(marks[who]).filter((e) => /-chat(-|$)/.test(e.event))).toEqual([]);
       expect(JSON.stringify(seen[who].slice(marks[who]))).not.toContain('Segredo da equipe');
     }
   });

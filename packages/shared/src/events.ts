@@ -29,8 +29,11 @@ export const companyEvent = {
   contactImport: (companyId: number) => `company-${companyId}-contactImport`,
   /**
    * Internal chat (DOMAIN §14), emitted to the members' user rooms only: a chat as one member sees
-   * it (create, update with unreads, delete), and a chat's new messages.
+   * it (create, update with unreads, delete), and a chat's new messages. `chat` is spec part 1 §7's
+   * `company-{id}-chat` (`new-message`, `update`): the same pushes under one name per company, for
+   * clients that listen to it, still to the members alone (never company-wide).
    */
+  chat: (companyId: number) => `company-${companyId}-chat`,
   chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
   chatRoom: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
   /** Kanban moves, `TicketTagEvent` (schemas/kanban.ts), to the ticket's audience (DOMAIN §13). */

@@ -62,11 +62,17 @@ async function viewChats(db: Db, rows: Row[]): Promise<Chat[]> {
 
 const viewChat = async (db: Db, row: Row) => (await viewChats(db, [row]))[0];
 
-/** Tells each member (their user room, under their own event name) what changed. */
+/**
+ * Tells each member (their user room, under their own event name) what changed; an update also goes
+ * out under the spec's `company-{id}-chat`, to the same members.
+ */
 function tellMembers(ctx: ServiceContext, userIds: number[], payload: ChatUserEvent) {
-  for (const userId of new Set(userIds)) {
+  const members = [...new Set(userIds)];
+  for (const userId of members) {
     ctx.realtime.toRooms([rooms.user(userId)], companyEvent.chatUser(ctx.companyId, userId), payload);
   }
+  if (payload.action === 'update')
+    ctx.realtime.toRooms(members.map(rooms.user), companyEvent.chat(ctx.companyId), payload);
 }
 
 /** The members' chats, by last activity, searched in the title. */
@@ -252,7 +258,9 @@ export async function sendMessage(ctx: ServiceContext, id: number, text: string)
   ]);
   const memberIds = record.users.map((u) => u.userId);
   const payload: ChatRoomEvent = { action: 'new-message', message, record };
-  ctx.realtime.toRooms(memberIds.map(rooms.user), companyEvent.chatRoom(ctx.companyId, id), payload);
+  for (const event of [companyEvent.chatRoom(ctx.companyId, id), companyEvent.chat(ctx.companyId)]) {
+    ctx.realtime.toRooms(memberIds.map(rooms.user), event, payload);
+  }
   tellMembers(ctx, memberIds, { action: 'update', record });
   return message;
 }
