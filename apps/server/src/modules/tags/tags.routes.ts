@@ -11,16 +11,8 @@ import {
 import { z } from 'zod';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
-import {
-  allTags,
-  createTag,
-  deleteTag,
-  findTag,
-  kanbanTags,
-  listTags,
-  syncTicketTags,
-  updateTag,
-} from './tags.service.js';
+import { syncTicketTags } from '../ticket-tags/ticket-tags.service.js';
+import { allTags, createTag, deleteTag, findTag, kanbanTags, listTags, updateTag } from './tags.service.js';
 
 export const tagsRoutes: ModuleRoutes = (app, deps, guards) => {
   const tags = ['tags'];

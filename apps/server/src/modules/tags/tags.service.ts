@@ -7,8 +7,6 @@ import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js'
 import { assertOwned } from '../../platform/tenancy/owned.js';
 import { companyTickets, ticketAccessOf, visibleTickets } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
-import { getTicket } from '../tickets/tickets.service.js';
-import { emitTicket, selectTicket } from '../tickets/tickets.view.js';
 import { tags, ticketTags } from './tags.schema.js';
 
 type TagInput = { name: string; color: string; kanban: number };
@@ -139,19 +137,6 @@ export async function deleteTag(ctx: ServiceContext, id: number): Promise<void> 
 }
 
 /** Replaces a ticket's tags with the given ones (all of the caller's company). */
-export async function syncTicketTags(ctx: ServiceContext, ticketId: number, tagIds: number[]) {
-  const before = await getTicket(ctx, ticketId);
-  const unique = [...new Set(tagIds)];
-  await assertOwned(ctx.db, tags, ctx.companyId, unique, 'ERR_NO_TAG_FOUND');
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
-    if (unique.length) await tx.insert(ticketTags).values(unique.map((tagId) => ({ ticketId, tagId })));
-  });
-  const ticket = await selectTicket(ctx.db, ctx.companyId, ticketId);
-  if (ticket) emitTicket(ctx.realtime, ctx.companyId, ticket, before);
-  return ticket?.tags ?? [];
-}
-
 /** The id names a tag of the company (a campaign's tag list). */
 export const assertTagOf = (db: Db, companyId: number, id: number | null | undefined) =>
   assertOwned(db, tags, companyId, [id], 'ERR_NO_TAG_FOUND');

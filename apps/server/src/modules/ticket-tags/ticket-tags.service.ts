@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { assertOwned } from '../../platform/tenancy/owned.js';
 import { tags, ticketTags } from '../tags/tags.schema.js';
 import { findTag } from '../tags/tags.service.js';
 import { companyTickets, ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
@@ -44,10 +45,42 @@ async function tagsOfTicket(db: Db, ticketId: number): Promise<{ tagIds: number[
  */
 async function announce(ctx: ServiceContext, ticketId: number, state: Omit<TicketTagReply, 'ticketId'>) {
   const ticket = await selectTicket(ctx.db, ctx.companyId, ticketId);
-  if (!ticket) return;
+  if (!ticket) return undefined;
   const event: TicketTagEvent = { action: 'update', ticketId, ...state };
   ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticketTag(ctx.companyId), event);
   emitTicket(ctx.realtime, ctx.companyId, ticket);
+  return ticket;
+}
+
+/**
+ * `POST /tags/sync`: the ticket's tags become exactly `tagIds`, except that a ticket sits in one lane:
+ * of several kanban tags named, the last one the ticket did not have wins (the picker's newest
+ * choice), else the one it has stays.
+ */
+export async function syncTicketTags(ctx: ServiceContext, ticketId: number, tagIds: number[]) {
+  await getTicket(ctx, ticketId);
+  const named = [...new Set(tagIds)];
+  await assertOwned(ctx.db, tags, ctx.companyId, named, 'ERR_NO_TAG_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    await lockTicket(tx, ctx.companyId, ticketId);
+    const { laneTagId } = await tagsOfTicket(tx, ticketId);
+    const lanes = new Set(
+      named.length
+        ? (
+            await tx
+              .select({ id: tags.id })
+              .from(tags)
+              .where(and(inArray(tags.id, named), eq(tags.kanban, 1)))
+          ).map((r) => r.id)
+        : [],
+    );
+    const lane = named.filter((id) => lanes.has(id) && id !== laneTagId).at(-1) ?? laneTagId;
+    const kept = named.filter((id) => !lanes.has(id) || id === lane);
+    await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
+    if (kept.length) await tx.insert(ticketTags).values(kept.map((tagId) => ({ ticketId, tagId })));
+  });
+  const ticket = await announce(ctx, ticketId, await tagsOfTicket(ctx.db, ticketId));
+  return ticket?.tags ?? [];
 }
 
 /**

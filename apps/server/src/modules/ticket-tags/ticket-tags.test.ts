@@ -128,6 +128,39 @@ describe('PUT /ticket-tags/{ticketId}/{tagId} and DELETE /ticket-tags/{ticketId}
     expect((await tagIdsOf(id)).length).toBeLessThanOrEqual(1);
   });
 
+  it('POST /tags/sync keeps one lane: the newest kanban tag named wins, the plain tags all stay, boards hear it', async () => {
+    const [lane1, lane2, lane3, plain] = [
+      await tag(t, 'Raia'),
+      await tag(t, 'Raia'),
+      await tag(t, 'Raia'),
+      await tag(t, 'Comum', 0),
+    ];
+    const id = await ticket(t, queueA);
+    const sync = async (tagIds: number[]) => {
+      const res = await call(t.admin, 'POST', '/tags/sync', { ticketId: id, tags: tagIds.map((x) => ({ id: x })) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().tags as { id: number }[]).map((x) => x.id).sort((x, y) => x - y);
+    };
+    const byId = (...ids: number[]) => ids.sort((x, y) => x - y);
+    expect(await sync([plain, lane1, lane2])).toEqual(byId(plain, lane2));
+    expect(await tagIdsOf(id)).toEqual(byId(plain, lane2));
+    // The picker sends the lane it has plus a new one: the ticket moves to the new one.
+    const agent = await connectSocket(server, t.user.token);
+    try {
+      const heard = eventWhere<TicketTagEvent>(
+        agent,
+        companyEvent.ticketTag(t.companyId),
+        (e) => e.ticketId === id && e.laneTagId === lane3,
+      );
+      expect(await sync([lane3, lane2, plain])).toEqual(byId(plain, lane3));
+      await heard;
+    } finally {
+      agent.close();
+    }
+    // Naming only the lane it has keeps it; naming none leaves "Em aberto".
+    expect(await sync([lane3])).toEqual([lane3]);
+    expect(await sync([plain])).toEqual([plain]);
+  });
   it("a plain user moves the tickets of their queues and their own, not another queue's", async () => {
     const lane = await tag(t, 'Raia');
     const other = await ticket(t, queueB);
