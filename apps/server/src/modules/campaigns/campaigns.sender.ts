@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Channel, SentRef } from '../../channels/channel.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { mapLimited } from '../../platform/map-limited.js';
 import { stableMessageId } from '../../platform/message-id.js';
 import { readStored } from '../../platform/storage/read-stored.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -35,6 +36,13 @@ export const BETA_MIN_GAP_MS = 5_000;
 /** Gaps up to this are not worth a job: the loop goes on in the same job, for at most JOB_BUDGET_MS. */
 const INLINE_GAP_MS = 0;
 const JOB_BUDGET_MS = 5_000;
+/**
+ * With no gap between sends (interval 0 on a Cloud or sandbox connection) one claim takes up to
+ * CLAIM_BATCH recipients, sent SEND_CONCURRENCY at a time: the claim's transaction and the commits of
+ * the outcomes are shared instead of paid per message.
+ */
+const CLAIM_BATCH = 50;
+const SEND_CONCURRENCY = 8;
 /** Transient failures: attempts and the wait before each retry. */
 export const MAX_ATTEMPTS = 5;
 const RETRY_DELAYS_MS = [30_000, 120_000, 300_000, 900_000];
@@ -57,7 +65,7 @@ export function gapAfter(sent: number, pacing: Pacing, provider: string, random:
 type Step =
   | { kind: 'wait'; at: Date }
   | { kind: 'idle'; retryAt: Date | null; claimedAt: Date | null }
-  | { kind: 'send'; row: Shipping; nextAt: Date };
+  | { kind: 'send'; rows: Shipping[]; nextAt: Date };
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
@@ -99,9 +107,22 @@ async function loopContext(deps: CampaignDeps, whatsappId: number, now: Date): P
 const mainMessageId = sql`'3EB0' || upper(left(encode(sha256(convert_to('balcao:campaign:' || ${campaignShippings.id} || ':main', 'UTF8')), 'hex'), 18))`;
 
 /**
- * Claims the connection's next recipient and books its pace, in one transaction holding the
- * connection's pacing row: two loops of one connection (a duplicated job, two instances) take turns,
- * and neither sends before `next_at`. Only a campaign still EM_ANDAMENTO gives a recipient.
+ * How many recipients one claim takes: one while sends are paced (an interval, or a beta connection),
+ * else up to CLAIM_BATCH but never past the next long pause, which comes after the batch's last send.
+ */
+function claimSize(sentCount: number, loop: LoopContext): number {
+  const { messageInterval, longerIntervalAfter, greaterInterval } = loop.settings;
+  if (loop.provider === 'beta' || messageInterval > 0) return 1;
+  if (longerIntervalAfter > 0 && greaterInterval > 0) {
+    return Math.min(CLAIM_BATCH, longerIntervalAfter - (sentCount % longerIntervalAfter));
+  }
+  return CLAIM_BATCH;
+}
+
+/**
+ * Claims the connection's next recipients (claimSize) and books their pace, in one transaction
+ * holding the connection's pacing row: two loops of one connection (a duplicated job, two instances)
+ * take turns, and neither sends before `next_at`. Only a campaign still EM_ANDAMENTO gives recipients.
  */
 async function nextStep(deps: CampaignDeps, whatsappId: number, loop: LoopContext, now: Date): Promise<Step> {
   return deps.db.transaction(async (tx): Promise<Step> => {
@@ -112,8 +133,9 @@ async function nextStep(deps: CampaignDeps, whatsappId: number, loop: LoopContex
     );
     const nextAt = new Date(pace.next_at);
     if (nextAt > now) return { kind: 'wait', at: nextAt };
+    const size = claimSize(pace.sent_count, loop);
     for (const campaignId of loop.running) {
-      const [row] = await tx
+      const rows = await tx
         .update(campaignShippings)
         .set({
           status: 'sending',
@@ -122,14 +144,14 @@ async function nextStep(deps: CampaignDeps, whatsappId: number, loop: LoopContex
           providerId: mainMessageId,
         })
         .where(
-          sql`${campaignShippings.id} = (select id from campaign_shippings where campaign_id = ${campaignId}
-            and status = 'pending' and (retry_at is null or retry_at <= ${now}) order by id limit 1 for update skip locked)
+          sql`${campaignShippings.id} in (select id from campaign_shippings where campaign_id = ${campaignId}
+            and status = 'pending' and (retry_at is null or retry_at <= ${now}) order by id limit ${size} for update skip locked)
             and ${campaignShippings.status} = 'pending'
             and exists (select 1 from campaigns c where c.id = ${campaignId} and c.status = 'EM_ANDAMENTO')`,
         )
         .returning();
-      if (!row) continue;
-      const sent = pace.sent_count + 1;
+      if (!rows.length) continue;
+      const sent = pace.sent_count + rows.length;
       const next = new Date(
         now.getTime() + gapAfter(sent, loop.settings, loop.provider, (deps.clock ?? systemClock).random),
       );
@@ -137,7 +159,7 @@ async function nextStep(deps: CampaignDeps, whatsappId: number, loop: LoopContex
         .update(campaignPacing)
         .set({ nextAt: next, sentCount: sent })
         .where(eq(campaignPacing.whatsappId, whatsappId));
-      return { kind: 'send', row, nextAt: next };
+      return { kind: 'send', rows: rows.sort((x, y) => x.id - y.id), nextAt: next };
     }
     // What keeps the campaigns open: retries waiting for their time, claims of a sender that may have died.
     const [open] = await tx
@@ -160,7 +182,7 @@ async function nextStep(deps: CampaignDeps, whatsappId: number, loop: LoopContex
 }
 
 /**
- * One connection's loop (the job of CAMPAIGN_SEND_QUEUE): sends the next claimed recipient, then
+ * One connection's loop (the job of CAMPAIGN_SEND_QUEUE): sends the claimed recipients, then
  * schedules itself for when the pace allows the next one. A job works for at most JOB_BUDGET_MS;
  * what it read once (connection, settings, running campaigns) is read again by the next job.
  */
@@ -180,10 +202,12 @@ export async function runCampaignLoop(deps: CampaignDeps, whatsappId: number): P
       if (wake) await kickLoop(deps.jobs, whatsappId, wake);
       return;
     }
-    const outcome = await sendShipping(deps, step.row, loop.provider, clock, loop.settings);
-    progressOf(deps).touch(step.row.campaignId);
+    const outcomes = await mapLimited(step.rows, SEND_CONCURRENCY, (row) =>
+      sendShipping(deps, row, loop.provider, clock, loop.settings),
+    );
+    progressOf(deps).touch(step.rows[0].campaignId);
     // The session dropped under the loop: it stops here, and the connection coming back wakes it.
-    if (outcome === 'released') return;
+    if (outcomes.includes('released')) return;
     if (step.nextAt.getTime() - clock.now().getTime() > INLINE_GAP_MS || Date.now() > budget)
       return kickLoop(deps.jobs, whatsappId, step.nextAt);
   }

@@ -296,6 +296,25 @@ describe('the sending engine', () => {
     await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
   });
 
+  it('with no interval sends in batches, still pausing every N sends', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 30 });
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(12);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    await drain(w);
+    const sentAt = (await shippingsOf(c.id)).map((r) => (r.sentAt as Date).getTime());
+    expect(sentAt).toHaveLength(12);
+    const gaps = sentAt.slice(1).map((at, i) => (at - sentAt[i]) / 1000);
+    gaps.forEach((gap, i) => {
+      // After the 5th and the 10th send the long pause, else none.
+      const [lo, hi] = (i + 1) % 5 === 0 ? [21, 39] : [0, 0];
+      expect(gap, `gap after send ${i + 1}`).toBeGreaterThanOrEqual(lo);
+      expect(gap, `gap after send ${i + 1}`).toBeLessThanOrEqual(hi);
+    });
+    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+  });
+
   it('never lets a beta connection send faster than one message per 5 s', () => {
     for (const r of [0, 0.5, 0.999]) {
       expect(
