@@ -1,7 +1,5 @@
 import type { Announcement } from '@balcao/shared';
-import Add from '@mui/icons-material/Add';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -12,9 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/queryKeys';
 import { ListTable } from '../../components/ListTable';
-import { PageContainer } from '../../components/PageContainer';
 import { RowActions } from '../../components/RowActions';
-import { SearchField } from '../../components/SearchField';
+import { SearchableListPage } from '../../components/SearchableListPage';
 import { useDeleteConfirmation } from '../../components/useConfirmation';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useInfiniteList } from '../../components/useInfiniteList';
@@ -53,38 +50,13 @@ export default function AnnouncementsPage() {
   const editing = modal.open && modal.id !== null ? (rows.find((r) => r.id === modal.id) ?? null) : null;
 
   return (
-    <PageContainer
-      title={
-        <>
-          {t('pages.announcements')}
-          {count !== undefined && (
-            <Chip
-              size="small"
-              label={t('announcements.count', { count })}
-              sx={{ ml: 1.5, verticalAlign: 'middle' }}
-              data-testid="announcements-count"
-            />
-          )}
-        </>
-      }
-      actions={
-        <>
-          <SearchField
-            value={search}
-            onChange={setSearch}
-            placeholder={t('announcements.searchPlaceholder')}
-            testId="announcements-search"
-          />
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setModal({ open: true, id: null })}
-            data-testid="announcements-add"
-          >
-            {t('announcements.add')}
-          </Button>
-        </>
-      }
+    <SearchableListPage
+      ns="announcements"
+      title={t('pages.announcements')}
+      count={count}
+      search={search}
+      onSearch={setSearch}
+      onAdd={() => setModal({ open: true, id: null })}
     >
       <ListTable
         testId="announcements-list"
@@ -148,6 +120,6 @@ export default function AnnouncementsPage() {
         onClose={() => setModal({ open: false })}
       />
       {deletion.dialog}
-    </PageContainer>
+    </SearchableListPage>
   );
 }

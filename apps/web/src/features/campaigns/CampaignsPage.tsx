@@ -1,10 +1,7 @@
 import type { Campaign } from '@balcao/shared';
-import Add from '@mui/icons-material/Add';
 import Assessment from '@mui/icons-material/AssessmentOutlined';
 import PlayCircle from '@mui/icons-material/PlayCircleOutlined';
 import StopCircle from '@mui/icons-material/StopCircleOutlined';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -15,9 +12,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListTable } from '../../components/ListTable';
-import { PageContainer } from '../../components/PageContainer';
 import { RowActions } from '../../components/RowActions';
-import { SearchField } from '../../components/SearchField';
+import { SearchableListPage } from '../../components/SearchableListPage';
 import { useDeleteConfirmation } from '../../components/useConfirmation';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useInfiniteList } from '../../components/useInfiniteList';
@@ -137,38 +133,13 @@ export default function CampaignsPage() {
   const editing = modal.open && modal.id !== null ? (rows.find((r) => r.id === modal.id) ?? null) : null;
 
   return (
-    <PageContainer
-      title={
-        <>
-          {t('pages.campaigns')}
-          {count !== undefined && (
-            <Chip
-              size="small"
-              label={t('campaigns.count', { count })}
-              sx={{ ml: 1.5, verticalAlign: 'middle' }}
-              data-testid="campaigns-count"
-            />
-          )}
-        </>
-      }
-      actions={
-        <>
-          <SearchField
-            value={search}
-            onChange={setSearch}
-            placeholder={t('campaigns.searchPlaceholder')}
-            testId="campaigns-search"
-          />
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setModal({ open: true, id: null })}
-            data-testid="campaigns-add"
-          >
-            {t('campaigns.add')}
-          </Button>
-        </>
-      }
+    <SearchableListPage
+      ns="campaigns"
+      title={t('pages.campaigns')}
+      count={count}
+      search={search}
+      onSearch={setSearch}
+      onAdd={() => setModal({ open: true, id: null })}
     >
       <ListTable
         testId="campaigns-list"
@@ -226,6 +197,6 @@ export default function CampaignsPage() {
         onClose={() => setModal({ open: false })}
       />
       {deletion.dialog}
-    </PageContainer>
+    </SearchableListPage>
   );
 }
