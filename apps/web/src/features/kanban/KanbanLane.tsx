@@ -19,18 +19,32 @@ interface KanbanLaneProps {
   title: string;
   color: string;
   lanes: readonly Tag[];
+  /** The queues the user shows (the tickets page's choice); the lane waits until they are known. */
+  queueIds: readonly number[];
+  queuesReady: boolean;
   selectedId: number | null;
   onOpen: (ticket: Ticket) => void;
   onMove: (ticket: Ticket, to: LaneKey) => void;
 }
 
 /** One column: its count, its cards in activity order, paged ("Carregar mais"). */
-export function KanbanLane({ lane, title, color, lanes, selectedId, onOpen, onMove }: KanbanLaneProps) {
+export function KanbanLane({
+  lane,
+  title,
+  color,
+  lanes,
+  queueIds,
+  queuesReady,
+  selectedId,
+  onOpen,
+  onMove,
+}: KanbanLaneProps) {
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: laneDropId(lane) });
   const query = useInfiniteQuery({
-    queryKey: kanbanKeys.lane(lane),
-    queryFn: ({ pageParam }) => kanbanApi.lane(lane, pageParam),
+    queryKey: kanbanKeys.laneIn(lane, queueIds),
+    queryFn: ({ pageParam }) => kanbanApi.lane(lane, pageParam, queueIds),
+    enabled: queuesReady,
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });

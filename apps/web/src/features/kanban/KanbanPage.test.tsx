@@ -23,6 +23,11 @@ const lanes: Tag[] = [
   { id: 20, name: 'Fechamento', color: '#00AA00', kanban: 1 },
 ];
 const plainTag = { id: 30, name: 'VIP', color: '#000000' };
+/** The company's queues (`GET /queue`, read for the admin's queue filter). */
+const queues = [
+  { id: 1, name: 'Vendas', color: '#1565C0' },
+  { id: 2, name: 'Suporte', color: '#2E7D32' },
+];
 
 /** A small server: each ticket's tags, the lanes read from them as the API does. */
 function server(initial: Ticket[], opts: { failPut?: boolean } = {}) {
@@ -54,10 +59,13 @@ function server(initial: Ticket[], opts: { failPut?: boolean } = {}) {
     }
     const route = `${method} ${url.pathname}`;
     if (route === 'GET /tags/kanban') return json(200, { lista: lanes });
+    if (route === 'GET /queue') return json(200, queues);
     if (route === 'GET /ticket/kanban') {
       const tagId = Number(url.searchParams.get('tagId'));
+      const queueIds = JSON.parse(url.searchParams.get('queueIds') ?? 'null') as number[] | null;
       const list = [...tickets.values()].filter((t) => {
         const lane = t.tags.find((g) => laneIds.has(g.id))?.id;
+        if (queueIds && t.queueId !== null && !queueIds.includes(t.queueId)) return false;
         return url.searchParams.get('lane') === 'open' ? lane === undefined : lane === tagId;
       });
       return json(200, { tickets: list, count: list.length, hasMore: false });
@@ -68,7 +76,13 @@ function server(initial: Ticket[], opts: { failPut?: boolean } = {}) {
     api.fetch.mock.calls
       .map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`)
       .filter((r) => r.includes('/ticket-tags/'));
-  return { ...api, requests };
+  /** The `queueIds` of every lane read, as sent. */
+  const laneQueueIds = () =>
+    api.fetch.mock.calls
+      .map(([input]) => new URL(String(input)))
+      .filter((url) => url.pathname === '/ticket/kanban')
+      .map((url) => url.searchParams.get('queueIds'));
+  return { ...api, requests, laneQueueIds };
 }
 
 const inLane = (lane: string | number) => within(screen.getByTestId(`kanban-lane-${lane}`));
@@ -82,6 +96,7 @@ function Where() {
 afterEach(() => {
   vi.clearAllMocks();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 describe('KanbanPage', () => {
@@ -167,6 +182,31 @@ describe('KanbanPage', () => {
     await waitFor(() => expect(screen.queryByTestId('kanban-card-1')).toBeNull());
     emitSocket(companyEvent.ticket(1), { action: 'delete', ticketId: 2 });
     await waitFor(() => expect(screen.queryByTestId('kanban-card-2')).toBeNull());
+  });
+
+  it('shows the queues selected on the tickets page, sends them as queueIds, and changes them from its own filter', async () => {
+    localStorage.setItem('selectedQueueIds:7', JSON.stringify([2]));
+    const api = server([ticket({ id: 1, queueId: 1 }), ticket({ id: 2, queueId: 2 })]);
+    renderWithProviders(<KanbanPage />);
+    await cardIn('open', 2);
+    expect(screen.queryByTestId('kanban-card-1')).toBeNull();
+    expect(new Set(api.laneQueueIds())).toEqual(new Set(['[2]']));
+    // A ticket of a queue not shown stays off the board when it changes.
+    emitSocket(companyEvent.ticket(1), { action: 'update', ticket: ticket({ id: 1, queueId: 1, lastMessage: 'Oi' }) });
+    emitSocket(companyEvent.ticket(1), {
+      action: 'update',
+      ticket: ticket({ id: 2, queueId: 2, lastMessage: 'Nova' }),
+    });
+    await waitFor(() => expect(within(screen.getByTestId('kanban-card-2')).getByText('Nova')).toBeTruthy());
+    expect(screen.queryByTestId('kanban-card-1')).toBeNull();
+
+    // Vendas shown again from the board: both cards; the choice is the tickets page's too.
+    await userEvent.click(within(screen.getByTestId('kanban-queue-select')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTestId('kanban-queue-option-1'));
+    await cardIn('open', 1);
+    await cardIn('open', 2);
+    expect(api.laneQueueIds()).toContain('[1,2]');
+    expect(JSON.parse(localStorage.getItem('selectedQueueIds:7') ?? 'null')).toEqual([2, 1]);
   });
 
   it('a click opens the chat beside the board on wide screens, the ticket page on phones', async () => {

@@ -16,14 +16,17 @@ import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
+import { QueueFilter } from '../tickets/QueueFilter';
+import { useSelectedQueues } from '../tickets/useSelectedQueues';
 import { KanbanCardBody } from './KanbanCard';
 import { KanbanChatPanel } from './KanbanChatPanel';
 import { KanbanLane } from './KanbanLane';
 import type { LaneKey } from './kanbanApi';
+import { laneKeyboardCoordinates } from './laneKeyboard';
 import { useKanbanBoard } from './useKanbanBoard';
 
 /** The lane a drop aims at (`lane:open`, `lane:12`), or null when it fell outside every lane. */
@@ -38,22 +41,26 @@ export function dropTarget(event: Pick<DragEndEvent, 'active' | 'over'>): { tick
 }
 
 /**
- * /kanban (DOMAIN §13): "Em aberto", then one lane per kanban tag in its colour. A card dropped on
- * another lane moves the ticket there; a click opens its chat beside the board (on a phone, the
- * ticket's page). Lanes scroll sideways on small screens.
+ * /kanban (DOMAIN §13): "Em aberto", then one lane per kanban tag in its colour, holding the
+ * tickets of the queues selected (the tickets page's filter, also offered here). A card dropped on
+ * another lane moves the ticket there, with the mouse, a finger, or the keyboard (space, ← →,
+ * space: one lane a press); a click opens its chat beside the board (on a phone, the ticket's
+ * page). Lanes scroll sideways on small screens.
  */
 export default function KanbanPage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const navigate = useNavigate();
-  const { lanes, move } = useKanbanBoard();
+  const queues = useSelectedQueues();
+  const queueIds = useMemo(() => [...queues.selected].sort((a, b) => a - b), [queues.selected]);
+  const { lanes, move } = useKanbanBoard(queueIds);
   const [dragged, setDragged] = useState<Ticket | null>(null);
   const [chat, setChat] = useState<Ticket | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: laneKeyboardCoordinates }),
   );
 
   const open = (ticket: Ticket) => {
@@ -67,10 +74,17 @@ export default function KanbanPage() {
     const target = dropTarget(event);
     if (target) void move(target.ticket, target.to);
   };
-  const laneProps = { lanes, selectedId: chat?.id ?? null, onOpen: open, onMove: move };
+  const laneProps = {
+    lanes,
+    queueIds,
+    queuesReady: queues.ready,
+    selectedId: chat?.id ?? null,
+    onOpen: open,
+    onMove: move,
+  };
 
   return (
-    <PageContainer title={t('pages.kanban')}>
+    <PageContainer title={t('pages.kanban')} actions={<QueueFilter queues={queues} testId="kanban-queue" />}>
       <Box sx={{ display: 'flex', gap: 1.5, flex: 1, minHeight: 0 }} data-testid="kanban-page">
         <DndContext
           sensors={sensors}

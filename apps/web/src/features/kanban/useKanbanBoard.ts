@@ -20,7 +20,10 @@ function laneKeysOf(lanes: readonly Tag[]): LaneKey[] {
   return [KANBAN_OPEN_LANE, ...lanes.map((l) => l.id)];
 }
 
-/** Puts the ticket in `lane` of the loaded lanes and out of every other one (`null`: out of the board). */
+/**
+ * Puts the ticket in `lane` of the loaded lanes and out of every other one (`null`: out of the
+ * board). Every loaded copy of a lane is kept in step, whatever queues it was read for.
+ */
 function place(
   queryClient: QueryClient,
   lanes: readonly Tag[],
@@ -29,23 +32,31 @@ function place(
   lane?: LaneKey,
 ) {
   for (const key of laneKeysOf(lanes)) {
-    queryClient.setQueryData<LaneData>(kanbanKeys.lane(key), (data) =>
+    queryClient.setQueriesData<LaneData>({ queryKey: kanbanKeys.lane(key) }, (data) =>
       ticket && key === lane ? withTicket(data, ticket) : withoutTicket(data, ticketId),
     );
   }
 }
 
 function loadedLanes(queryClient: QueryClient, lanes: readonly Tag[]): (LaneData | undefined)[] {
-  return laneKeysOf(lanes).map((key) => queryClient.getQueryData<LaneData>(kanbanKeys.lane(key)));
+  return laneKeysOf(lanes).flatMap((key) =>
+    queryClient.getQueriesData<LaneData>({ queryKey: kanbanKeys.lane(key) }).map(([, data]) => data),
+  );
 }
 
-/** Mirrors the server's visibility, for an update that took a ticket out of the user's queues. */
-function seenBy(
+/**
+ * Mirrors the server's `GET /ticket/kanban` with `queueIds`: a ticket without a queue shows to
+ * admins and users with `allTicket`; one of a selected queue to admins, its queue's members and
+ * its own user. An update that takes a ticket out of that view takes it off the board.
+ */
+function onBoard(
   me: { id: number; profile: string; allTicket: string; queues: { id: number }[] },
+  queueIds: readonly number[],
   ticket: Pick<Ticket, 'userId' | 'queueId'>,
 ): boolean {
-  if (me.profile === 'admin' || ticket.userId === me.id) return true;
-  return ticket.queueId === null ? me.allTicket === 'enable' : me.queues.some((q) => q.id === ticket.queueId);
+  if (ticket.queueId === null) return me.profile === 'admin' || me.allTicket === 'enable';
+  if (!queueIds.includes(ticket.queueId)) return false;
+  return me.profile === 'admin' || ticket.userId === me.id || me.queues.some((q) => q.id === ticket.queueId);
 }
 
 /**
@@ -53,7 +64,7 @@ function seenBy(
  * card moves at once and goes back if the server refuses) and its live updates: moves and ticket
  * changes by others arrive through `company-{id}-ticketTag` and `company-{id}-ticket`.
  */
-export function useKanbanBoard() {
+export function useKanbanBoard(queueIds: readonly number[]) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const queryClient = useQueryClient();
@@ -61,6 +72,8 @@ export function useKanbanBoard() {
   const lanes = useMemo(() => lanesQuery.data ?? [], [lanesQuery.data]);
   const lanesRef = useRef(lanes);
   lanesRef.current = lanes;
+  const queueIdsRef = useRef(queueIds);
+  queueIdsRef.current = queueIds;
 
   const refetchTickets = useCallback(
     () => queryClient.invalidateQueries({ queryKey: kanbanKeys.tickets }),
@@ -106,8 +119,9 @@ export function useKanbanBoard() {
     if (event.action === 'delete' && event.ticketId !== undefined) place(queryClient, current, null, event.ticketId);
     if (event.action !== 'update' || !event.ticket) return;
     const { ticket } = event;
-    if (ticket.status === 'closed' || !seenBy(me, ticket)) place(queryClient, current, null, ticket.id);
-    else place(queryClient, current, ticket, ticket.id, laneOf(ticket, new Set(current.map((l) => l.id))));
+    if (ticket.status === 'closed' || !onBoard(me, queueIdsRef.current, ticket)) {
+      place(queryClient, current, null, ticket.id);
+    } else place(queryClient, current, ticket, ticket.id, laneOf(ticket, new Set(current.map((l) => l.id))));
   });
 
   // A tag renamed, recoloured, or turned into a lane or out of one.

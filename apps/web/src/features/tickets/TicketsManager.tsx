@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -20,11 +19,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/AuthContext';
-import { QueueDot } from '../../components/QueueSelect';
 import { SearchField } from '../../components/SearchField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { NewTicketModal } from './NewTicketModal';
 import { useNotificationCount } from './notifications';
+import { QueueFilter } from './QueueFilter';
 import { TicketPeekDialog } from './TicketPeekDialog';
 import { TicketsListView } from './TicketsListView';
 import { type TicketListFilter, useTagOptions, useUserOptions } from './ticketsApi';
@@ -228,36 +227,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
             />
           )}
           <Box sx={{ flex: 1 }} />
-          <TextField
-            select
-            size="small"
-            label={t('tickets.queues')}
-            value={queues.selected}
-            sx={{ minWidth: 140, maxWidth: 220 }}
-            data-testid="queue-select"
-            slotProps={{
-              select: {
-                multiple: true,
-                renderValue: (selected) => t('tickets.queuesSelected', { count: (selected as number[]).length }),
-              },
-            }}
-            onChange={(event) => {
-              const value = event.target.value as unknown as number[] | string;
-              queues.setSelected(typeof value === 'string' ? value.split(',').map(Number) : value);
-            }}
-          >
-            {queues.options.length === 0 && (
-              <MenuItem disabled value={-1}>
-                {t('tickets.noQueues')}
-              </MenuItem>
-            )}
-            {queues.options.map((queue) => (
-              <MenuItem key={queue.id} value={queue.id} data-testid={`queue-option-${queue.id}`}>
-                <QueueDot color={queue.color} outlined={queues.selected.includes(queue.id)} />
-                {queue.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <QueueFilter queues={queues} testId="queue" />
         </Stack>
       )}
 
