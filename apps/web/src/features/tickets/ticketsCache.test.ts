@@ -15,8 +15,8 @@ import {
   type Viewer,
 } from './ticketsCache';
 
-const admin: Viewer = { userId: 7, admin: true };
-const agent: Viewer = { userId: 7, admin: false };
+const admin: Viewer = { userId: 7, admin: true, seesNoQueue: true };
+const agent: Viewer = { userId: 7, admin: false, seesNoQueue: false };
 const openList: TicketListFilter = { status: 'open', showAll: false, queueIds: [1, 2] };
 const pendingList: TicketListFilter = { status: 'pending', showAll: false, queueIds: [1, 2] };
 
@@ -64,10 +64,13 @@ describe('applyTicketUpdate (spec §4 live list)', () => {
     expect(ids(next)).toEqual([[1]]);
   });
 
-  it('removes a ticket without a queue for a plain user, keeps it for an admin', () => {
+  it('removes a ticket without a queue for a plain user, keeps it for an admin and a user with allTicket', () => {
     const noQueue = { ...t2, queueId: null, queue: null };
     expect(ids(applyTicketUpdate(data([t1, t2]), noQueue, openList, agent))).toEqual([[1]]);
     expect(ids(applyTicketUpdate(data([t1, t2]), noQueue, openList, admin))).toEqual([[2, 1]]);
+    expect(ids(applyTicketUpdate(data([t1, t2]), noQueue, openList, { ...agent, seesNoQueue: true }))).toEqual([
+      [2, 1],
+    ]);
   });
 
   it("keeps another user's open ticket out unless an admin shows all", () => {

@@ -8,6 +8,8 @@ export type TicketsData = InfiniteData<TicketsPage>;
 export interface Viewer {
   userId: number;
   admin: boolean;
+  /** Admins and users with `allTicket` enabled see tickets without a queue (the server's rule). */
+  seesNoQueue: boolean;
 }
 
 /** `company-{id}-appMessage` payload. */
@@ -29,14 +31,14 @@ type Fit = 'yes' | 'no' | 'unknown';
 
 /**
  * Whether a ticket belongs in a list, by the rules of spec §4: its status must be the list's, its
- * queue among the selected ones (a plain user never keeps a ticket without a queue), and an open
+ * queue among the selected ones (a ticket without a queue only for a viewer who sees those), and an open
  * ticket of another user shows only with show-all (admins). A text search cannot be judged here:
  * such a list only refreshes the tickets it already holds.
  */
 export function ticketFits(ticket: Ticket, filter: TicketListFilter, viewer: Viewer): Fit {
   if (filter.status && ticket.status !== filter.status) return 'no';
   if (ticket.queueId === null) {
-    if (!viewer.admin) return 'no';
+    if (!viewer.seesNoQueue) return 'no';
   } else if (!filter.queueIds.includes(ticket.queueId)) return 'no';
   if (ticket.status === 'open' && !(filter.showAll && viewer.admin) && ticket.userId !== viewer.userId) return 'no';
   if (filter.users?.length && (ticket.userId === null || !filter.users.includes(ticket.userId))) return 'no';

@@ -26,7 +26,7 @@ function screenWithChat() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  renderHook(() => useTicketsRealtime(1, { userId: 7, admin: false }), { wrapper });
+  renderHook(() => useTicketsRealtime(1, { userId: 7, admin: false, seesNoQueue: false }), { wrapper });
   const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
   return { queryClient, closed, invalidated };
 }

@@ -160,8 +160,9 @@ export function usePickersRealtime(companyId: number): void {
 }
 
 /** The viewer of the session user. */
-export function viewerOf(user: { id: number; profile: string }): Viewer {
-  return { userId: user.id, admin: user.profile.toLowerCase() === 'admin' };
+export function viewerOf(user: { id: number; profile: string; allTicket?: string }): Viewer {
+  const admin = user.profile.toLowerCase() === 'admin';
+  return { userId: user.id, admin, seesNoQueue: admin || user.allTicket === 'enable' };
 }
 
 /** Used by the list and the chat after a PUT: the reply is the new state of the ticket. */
