@@ -1,20 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
-import pino from 'pino';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { ensurePlatform } from '../../apps/server/src/db/seed.js';
 import type { CampaignDeps } from '../../apps/server/src/modules/campaigns/campaigns.lifecycle.js';
 import { CAMPAIGN_SEND_QUEUE } from '../../apps/server/src/modules/campaigns/campaigns.lifecycle.js';
 import { runCampaignLoop } from '../../apps/server/src/modules/campaigns/campaigns.sender.js';
 import { IMPORT_QUEUE, runImport } from '../../apps/server/src/modules/contacts/contacts.import.js';
 import { mergeImportedContacts } from '../../apps/server/src/modules/contacts/contacts.service.js';
-import { memoryRateLimiter } from '../../apps/server/src/platform/auth/rate-limiter.js';
-import { createTokenService } from '../../apps/server/src/platform/auth/tokens.js';
 import { type Jobs, noJobs } from '../../apps/server/src/platform/jobs/jobs.js';
-import { createRealtime } from '../../apps/server/src/platform/realtime/realtime.js';
-import { createMessaging } from '../../apps/server/src/runtime.js';
-import { ADMIN, benchDatabase } from './setup.js';
+import { ADMIN, benchApp, benchDatabase } from './setup.js';
 import { line, percentiles, timeEach } from './stats.js';
 
 /**
@@ -46,27 +38,8 @@ const jobs: Jobs = {
   },
 };
 
-// As benchApp, with the recording jobs and the channel manager kept (the engine sends through it).
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOGIN_LIMIT_IP: '100000' });
-await ensurePlatform(database.db, ADMIN);
-const log = pino({ level: 'silent' });
-const realtime = createRealtime({ corsOrigin: [], log });
-const { storage, channels } = createMessaging({ config, database, realtime, log });
-const app = await buildApp({
-  config,
-  database,
-  jobs,
-  limiter: memoryRateLimiter(60_000),
-  realtime,
-  storage,
-  channels,
-  tokens: createTokenService({
-    accessSecret: 'bench-access-secret-0000',
-    refreshSecret: 'bench-refresh-secret-000',
-    accessTtl: '1h',
-    refreshTtlDays: 1,
-  }),
-});
+// The channel manager is kept: the engine sends through it.
+const { app, realtime, storage, channels, log } = await benchApp(database, dataDir, { jobs });
 const login = await app.inject({ method: 'POST', url: '/auth/login', payload: ADMIN });
 const headers = { authorization: `Bearer ${login.json().token}` };
 const api = async (method: 'POST' | 'GET', path: string, payload?: object, status = [200, 201]) => {

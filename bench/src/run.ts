@@ -2,9 +2,10 @@ export {};
 
 /**
  * `npm run bench`: every benchmark in turn; each prints its figures beside its raw SQL baseline.
- * `npm run bench -- <name>` (foundation, tickets, outreach) runs only that one.
+ * `npm run bench -- <name>` (foundation, tickets, outreach, workspace) runs only that one.
  */
 const only = process.argv[2];
 if (!only || only === 'foundation') await import('./foundation.js');
 if (!only || only === 'tickets') await import('./tickets.js');
 if (!only || only === 'outreach') await import('./outreach.js');
+if (!only || only === 'workspace') await import('./workspace.js');

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/client.js'
 import { ensurePlatform } from '../../apps/server/src/db/seed.js';
 import { memoryRateLimiter } from '../../apps/server/src/platform/auth/rate-limiter.js';
 import { createTokenService } from '../../apps/server/src/platform/auth/tokens.js';
-import { noJobs } from '../../apps/server/src/platform/jobs/jobs.js';
+import { type Jobs, noJobs } from '../../apps/server/src/platform/jobs/jobs.js';
 import { createRealtime } from '../../apps/server/src/platform/realtime/realtime.js';
 import { createMessaging } from '../../apps/server/src/runtime.js';
 
@@ -63,8 +63,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** The full HTTP stack on that database, with the platform seeded. */
-export async function benchApp(database: Database, dataDir: string) {
+/**
+ * The full HTTP stack on that database, with the platform seeded. `jobs` replaces the app's job
+ * queue (by default jobs are accepted and dropped); the messaging runtime never gets it, so the
+ * inbound automations stay off.
+ */
+export async function benchApp(database: Database, dataDir: string, opts: { jobs?: Jobs } = {}) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOGIN_LIMIT_IP: '100000' });
   await ensurePlatform(database.db, ADMIN);
   const log = pino({ level: 'silent' });
@@ -73,7 +77,7 @@ export async function benchApp(database: Database, dataDir: string) {
   const app = await buildApp({
     config,
     database,
-    jobs: noJobs,
+    jobs: opts.jobs ?? noJobs,
     limiter: memoryRateLimiter(60_000),
     realtime,
     storage,
@@ -85,5 +89,5 @@ export async function benchApp(database: Database, dataDir: string) {
       refreshTtlDays: 1,
     }),
   });
-  return { app, realtime, storage, log };
+  return { app, realtime, storage, channels, log };
 }

@@ -124,16 +124,30 @@ export async function removeKanbanTags(ctx: ServiceContext, ticketId: number): P
   return { ticketId, ...state };
 }
 
-/** Filter of one lane: a kanban tag's tickets, or those without any kanban tag ("Em aberto"). */
-function laneFilter(companyId: number, q: KanbanQuery): SQL | undefined {
+/** The company's kanban tags, read before a lane's queries so that they name them. */
+async function kanbanLaneIds(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Filter of one lane: a kanban tag's tickets, or those without any kanban tag ("Em aberto").
+ * "Em aberto" names the kanban tags (`laneIds`) instead of selecting them: the check is then one
+ * range of the ticket's own tags, and its count reads `ticket_tags` on its index alone (no join
+ * with `tags` for every kanban tag of every ticket, closed ones included).
+ */
+function laneFilter(q: KanbanQuery, laneIds: number[]): SQL | undefined {
   if (q.tagId !== undefined) {
     return inArray(
       tickets.id,
       sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${ticketTags.tagId} = ${q.tagId})`,
     );
   }
-  if (q.lane === 'open') {
-    return sql`not exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} in ${kanbanTagIds(companyId)})`;
+  if (q.lane === 'open' && laneIds.length) {
+    return sql`not exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, laneIds)})`;
   }
   return undefined;
 }
@@ -141,16 +155,21 @@ function laneFilter(companyId: number, q: KanbanQuery): SQL | undefined {
 /**
  * `GET /ticket/kanban`: the open and pending tickets the caller may see (the tickets module's
  * visibility and `queueIds` rule), with their tags, most recent activity first, one page of the
- * board or of one lane.
+ * board or of one lane. The tag's check, the caller's access and the kanban tags are read at once;
+ * the page then walks `tickets_company_active_updated_idx` (both statuses in one order) and stops
+ * after a page.
  */
 export async function kanbanTickets(ctx: ServiceContext, q: KanbanQuery) {
-  if (q.tagId !== undefined) await findTag(ctx.db, ctx.companyId, q.tagId);
-  const access = await ticketAccessOf(ctx.db, ctx);
+  const [access, laneIds] = await Promise.all([
+    ticketAccessOf(ctx.db, ctx),
+    q.lane === 'open' && q.tagId === undefined ? kanbanLaneIds(ctx.db, ctx.companyId) : [],
+    q.tagId !== undefined ? findTag(ctx.db, ctx.companyId, q.tagId) : undefined,
+  ]);
   const where = companyTickets(
     ctx.companyId,
     inArray(tickets.status, ['open', 'pending']),
     queueScope(access, q.queueIds),
-    laneFilter(ctx.companyId, q),
+    laneFilter(q, laneIds),
   );
   return ticketsPage(ctx.db, where, q.pageNumber);
 }

@@ -71,6 +71,12 @@ export const tickets = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc().nullsFirst()),
+    // The kanban board (open and pending tickets, both statuses in one order): a lane's page walks it
+    // newest first and stops after a page; the queue and assignee let a plain user's visibility be
+    // checked, and a lane counted, on the index alone.
+    index('tickets_company_active_updated_idx')
+      .on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.queueId, t.userId)
+      .where(sql`${t.status} in ('open', 'pending')`),
     index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc().nullsFirst()),
     index('tickets_expiry_idx').on(t.whatsappId, t.status, t.lastMessageAt).where(sql`${t.status} = 'open'`),
     // The dashboard's chart of the tickets created today.

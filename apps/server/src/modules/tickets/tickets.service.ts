@@ -87,25 +87,30 @@ function listFilters(companyId: number, access: TicketAccess, q: TicketsListQuer
 /**
  * One page of the tickets matching `where`, newest activity first: the page is chosen on the tickets
  * table alone, then only its rows are joined to their details (the planner never joins thousands of
- * candidates to contacts just to keep twenty).
+ * candidates to contacts just to keep twenty). The count, usually the slowest of these reads, runs
+ * beside the page and its details rather than before the details.
  */
 export async function ticketsPage(db: Db, where: SQL | undefined, pageNumber: number) {
   const { limit, offset, size } = pageWindow(pageNumber);
-  const [ids, [{ total }]] = await Promise.all([
-    db
+  const pageRows = async () => {
+    const ids = await db
       .select({ id: tickets.id })
       .from(tickets)
       .where(where)
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset);
+    const page = pageOf(ids, size);
+    const order = new Map(page.items.map((r, i) => [r.id, i]));
+    const rows = page.items.length ? await selectTickets(db, inArray(tickets.id, [...order.keys()])) : [];
+    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    return { rows, hasMore: page.hasMore };
+  };
+  const [{ rows, hasMore }, [{ total }]] = await Promise.all([
+    pageRows(),
     db.select({ total: count() }).from(tickets).where(where),
   ]);
-  const page = pageOf(ids, size);
-  const order = new Map(page.items.map((r, i) => [r.id, i]));
-  const rows = page.items.length ? await selectTickets(db, inArray(tickets.id, [...order.keys()])) : [];
-  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return { tickets: rows, count: total, hasMore: page.hasMore };
+  return { tickets: rows, count: total, hasMore };
 }
 
 export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {

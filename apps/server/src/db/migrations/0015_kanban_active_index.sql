@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_active_updated_idx" ON "tickets" USING btree ("company_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"queue_id","user_id") WHERE "tickets"."status" in ('open', 'pending');
