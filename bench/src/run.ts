@@ -9,3 +9,4 @@ if (!only || only === 'foundation') await import('./foundation.js');
 if (!only || only === 'tickets') await import('./tickets.js');
 if (!only || only === 'outreach') await import('./outreach.js');
 if (!only || only === 'workspace') await import('./workspace.js');
+if (!only || only === 'api') await import('./api-messages.js');

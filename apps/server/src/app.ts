@@ -14,6 +14,7 @@ import {
 import { cloudRoutes } from './channels/cloud/cloud.routes.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { apiMessagesRoutes } from './modules/api-messages/api-messages.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
@@ -25,6 +26,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { helpsRoutes } from './modules/helps/helps.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
+import { promptsRoutes } from './modules/prompts/prompts.routes.js';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
@@ -66,11 +68,13 @@ const modules: ModuleRoutes[] = [
   campaignsRoutes,
   ticketsRoutes,
   messagesRoutes,
+  apiMessagesRoutes,
   dashboardRoutes,
   tagsRoutes,
   ticketNotesRoutes,
   ticketTagsRoutes,
   quickMessagesRoutes,
+  promptsRoutes,
   schedulesRoutes,
   chatsRoutes,
   filesRoutes,
@@ -107,7 +111,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Balcão API', version: '1.10.0' } },
+    openapi: {
+      info: { title: 'Balcão API', version: '1.10.0' },
+      // The external message API (/api/messages) authenticates with a connection's token.
+      components: { securitySchemes: { connectionToken: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
     // Lists schemas registered with an id (recursive ones such as QueueOption) under components.
     transformObject: jsonSchemaTransformObject,

@@ -40,6 +40,12 @@ const envSchema = z.object({
   CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Gap between two WhatsApp number checks of a contact list (DOMAIN §12: paced, like a person). */
   CONTACT_CHECK_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  /** Base URL of the OpenAI API (or a compatible one) the AI prompts call; tests point it at a local fake. */
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  /** How long one OpenAI call may take before it counts as failed (DOMAIN §16: about 30 s). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Messages a contact sends within this window are answered once, by one AI turn (DOMAIN §16). */
+  AI_BURST_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { registerAiPrompt } from './automations/ai-prompt.js';
 import { handleCall } from './automations/calls.js';
 import { registerTicketExpiry } from './automations/expiry.js';
 import { runInboundAutomations } from './automations/index.js';
 import { registerSendToQueue } from './automations/send-to-queue.js';
 import type { BaileysOptions } from './channels/baileys/baileys.channel.js';
 import type { ChannelEvents, ChannelStore } from './channels/channel.js';
-import { encryptionKeyOf } from './channels/cloud/cloud.crypto.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -32,6 +32,7 @@ import {
 import type { AppDeps } from './platform/http/types.js';
 import type { Jobs } from './platform/jobs/jobs.js';
 import type { Realtime } from './platform/realtime/realtime.js';
+import { encryptionKeyOf } from './platform/secrets.js';
 import { diskStorage, type Storage } from './platform/storage/storage.js';
 
 /** The modules' rows as the channels see them. */
@@ -62,7 +63,9 @@ export function createMessaging(opts: {
   const db = opts.database.db;
   const storage = opts.storage ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
   const jobs = opts.jobs;
-  const automation = jobs ? { db, realtime: opts.realtime, jobs, log: opts.log, now: opts.now } : undefined;
+  const automation = jobs
+    ? { db, realtime: opts.realtime, jobs, log: opts.log, now: opts.now, aiBurstMs: opts.config.AI_BURST_MS }
+    : undefined;
   const inbound = createInboundPipeline({
     db,
     realtime: opts.realtime,
@@ -145,6 +148,15 @@ export async function startWorkers(
   await registerSessionJobs({ db, realtime: deps.realtime }, deps.jobs);
   await registerTicketExpiry({ db, realtime: deps.realtime, jobs: deps.jobs }, deps.jobs);
   await registerSendToQueue({ db, realtime: deps.realtime }, deps.jobs);
+  await registerAiPrompt({
+    db,
+    realtime: deps.realtime,
+    jobs: deps.jobs,
+    storage: deps.storage,
+    log,
+    key: encryptionKeyOf(deps.config),
+    openAi: { baseUrl: deps.config.OPENAI_BASE_URL, timeoutMs: deps.config.OPENAI_TIMEOUT_MS },
+  });
   await registerContactJobs(deps, log);
   await registerScheduleJobs({ ...deps, db, log }, deps.jobs, opts.schedules);
   const tickCampaigns = await registerCampaignJobs(

@@ -50,6 +50,9 @@ const adminOnly: Route[] = [
   ['DELETE', `/files/${BAD_ID}`],
   ['POST', `/files/uploadList/${BAD_ID}`],
   ['DELETE', `/contact-lists/${BAD_ID}`],
+  ['POST', '/prompt'],
+  ['PUT', `/prompt/${BAD_ID}`],
+  ['DELETE', `/prompt/${BAD_ID}`],
 ];
 
 const superOnly: Route[] = [
@@ -100,6 +103,11 @@ const planGated: Route[] = [
   ['POST', '/contact-list-items'],
   ['PUT', '/contact-list-items/1'],
   ['DELETE', '/contact-list-items/1'],
+  ['GET', '/prompt'],
+  ['GET', '/prompt/1'],
+  ['POST', '/prompt'],
+  ['PUT', '/prompt/1'],
+  ['DELETE', '/prompt/1'],
 ];
 
 let server: TestServer;
@@ -121,8 +129,11 @@ beforeAll(async () => {
   const tenant = await createTenant(server);
   plainUser = tenant.user;
   admin = tenant.admin;
-  withoutKanban = (await createTenant(server, { plan: { useKanban: false, useSchedules: false, useCampaigns: false } }))
-    .admin;
+  withoutKanban = (
+    await createTenant(server, {
+      plan: { useKanban: false, useSchedules: false, useCampaigns: false, useOpenAi: false },
+    })
+  ).admin;
 });
 afterAll(() => server.close());
 

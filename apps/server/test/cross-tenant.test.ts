@@ -58,6 +58,10 @@ interface Target {
   /** An internal chat of B's admin (owner) and B's user, with one message. */
   chatId: number;
   chatUuid: string;
+  /** A message B sent through the external API with its connection's token. */
+  apiMessageId: number;
+  /** An AI prompt on B's queue, with B's OpenAI key. */
+  promptId: number;
 }
 
 interface Route {
@@ -101,6 +105,7 @@ const routes: Route[] = [
   { method: 'POST', url: (b) => `/whatsappsession/${b.whatsappId}` },
   { method: 'PUT', url: (b) => `/whatsappsession/${b.whatsappId}` },
   { method: 'DELETE', url: (b) => `/whatsappsession/${b.whatsappId}` },
+  { method: 'POST', url: (b) => `/whatsapp/${b.whatsappId}/token` },
   // sandbox phone
   { method: 'POST', url: (b) => `/sandbox/${b.whatsappId}/scan` },
   {
@@ -228,6 +233,10 @@ const routes: Route[] = [
   { method: 'DELETE', url: (b) => `/announcements/${b.announcementId}` },
   { method: 'POST', url: (b) => `/announcements/${b.announcementId}/media-upload`, multipart: true },
   { method: 'DELETE', url: (b) => `/announcements/${b.announcementId}/media-upload` },
+  // prompts
+  { method: 'GET', url: (b) => `/prompt/${b.promptId}` },
+  { method: 'PUT', url: (b) => `/prompt/${b.promptId}`, payload: { name: 'Hacked by A', apiKey: 'sk-hacked-by-a' } },
+  { method: 'DELETE', url: (b) => `/prompt/${b.promptId}` },
 ];
 
 /** A's own records that the reference calls below write to. */
@@ -248,8 +257,8 @@ interface Reference {
   error: ErrorCode;
 }
 
-/** Prompts and integrations do not exist yet (issue 14): any id of one is another company's, or nobody's. */
-const SOME_PROMPT_ID = 1;
+/** Integrations do not exist yet (issue 14): any id of one is another company's, or nobody's. */
+const SOME_INTEGRATION_ID = 1;
 
 const references: Reference[] = [
   // internal chat: members named by id
@@ -306,8 +315,8 @@ const references: Reference[] = [
   {
     method: 'POST',
     url: () => '/whatsapp',
-    payload: () => ({ name: 'Ref A', provider: 'sandbox', promptId: SOME_PROMPT_ID }),
-    error: 'ERR_NOT_FOUND',
+    payload: (b) => ({ name: 'Ref A', provider: 'sandbox', promptId: b.promptId }),
+    error: 'ERR_NO_PROMPT_FOUND',
   },
   {
     method: 'PUT',
@@ -324,8 +333,8 @@ const references: Reference[] = [
   {
     method: 'PUT',
     url: (a) => `/whatsapp/${a.whatsappId}`,
-    payload: () => ({ promptId: SOME_PROMPT_ID }),
-    error: 'ERR_NOT_FOUND',
+    payload: (b) => ({ promptId: b.promptId }),
+    error: 'ERR_NO_PROMPT_FOUND',
   },
   // campaigns: the connection, then the contact list (tags and file lists: campaigns.test.ts)
   {
@@ -344,20 +353,20 @@ const references: Reference[] = [
   {
     method: 'POST',
     url: () => '/queue',
-    payload: () => ({ name: 'Fila ref', color: '#A0A0A1', promptId: SOME_PROMPT_ID }),
-    error: 'ERR_NOT_FOUND',
+    payload: (b) => ({ name: 'Fila ref', color: '#A0A0A1', promptId: b.promptId }),
+    error: 'ERR_NO_PROMPT_FOUND',
   },
   {
     method: 'POST',
     url: () => '/queue',
-    payload: () => ({ name: 'Fila ref', color: '#A0A0A1', integrationId: SOME_PROMPT_ID }),
+    payload: () => ({ name: 'Fila ref', color: '#A0A0A1', integrationId: SOME_INTEGRATION_ID }),
     error: 'ERR_NOT_FOUND',
   },
   {
     method: 'PUT',
     url: (a) => `/queue/${a.queueId}`,
-    payload: () => ({ promptId: SOME_PROMPT_ID }),
-    error: 'ERR_NOT_FOUND',
+    payload: (b) => ({ promptId: b.promptId }),
+    error: 'ERR_NO_PROMPT_FOUND',
   },
   {
     method: 'POST',
@@ -423,13 +432,13 @@ const references: Reference[] = [
   {
     method: 'PUT',
     url: (a) => `/tickets/${a.ticketId}`,
-    payload: () => ({ promptId: SOME_PROMPT_ID }),
-    error: 'ERR_NOT_FOUND',
+    payload: (b) => ({ promptId: b.promptId }),
+    error: 'ERR_NO_PROMPT_FOUND',
   },
   {
     method: 'PUT',
     url: (a) => `/tickets/${a.ticketId}`,
-    payload: () => ({ integrationId: SOME_PROMPT_ID }),
+    payload: () => ({ integrationId: SOME_INTEGRATION_ID }),
     error: 'ERR_NOT_FOUND',
   },
   // tags, notes and quoted messages of a ticket
@@ -457,6 +466,9 @@ const campaignBody = () => ({ name: 'Ref campaign', scheduledAt: '2099-01-01 10:
 
 let userSeq = 0;
 const newUserBody = () => ({ name: 'Ref user', email: `ref-${++userSeq}@a.test`, password: 'ref-pass' });
+
+/** B's OpenAI key: never in any reply, not even to B. */
+const SECRET_OPENAI_KEY = 'sk-secret-of-b-0123456789';
 
 /** The number of B's contact, who also wrote B's secret message. */
 const SECRET_NUMBER = '5599912345678';
@@ -578,6 +590,20 @@ async function seedB(tenant: Tenant): Promise<Target> {
     message: 'Mensagem interna secreta de B',
   });
   expect(chatMessage.statusCode, chatMessage.body).toBe(201);
+  const apiToken = (await call(tenant.admin, 'POST', `/whatsapp/${whatsappId}/token`)).json().token;
+  const apiMessage = await server.app.inject({
+    method: 'POST',
+    url: '/api/messages/send',
+    payload: { number: SECRET_NUMBER, body: 'Mensagem secreta de B pela API' },
+    headers: { authorization: `Bearer ${apiToken}` },
+  });
+  expect(apiMessage.statusCode, apiMessage.body).toBe(201);
+  const prompt = await created('/prompt', {
+    name: 'Prompt secreto de B',
+    prompt: 'Treinamento secreto de B: responda aos clientes de B com educação e poucas palavras.',
+    apiKey: SECRET_OPENAI_KEY,
+    queueId,
+  });
   return {
     companyId: tenant.companyId,
     adminId: tenant.admin.user.id,
@@ -604,6 +630,8 @@ async function seedB(tenant: Tenant): Promise<Target> {
     announcementMediaPath: withMedia.json().mediaPath,
     chatId: chat.id,
     chatUuid: chat.uuid,
+    apiMessageId: apiMessage.json().id,
+    promptId: prompt.id,
   };
 }
 
@@ -643,6 +671,7 @@ async function snapshotOfB() {
     helps: await read('/helps/list'),
     chats: await read('/chats'),
     chatMessages: await read(`/chats/${target.chatId}/messages`),
+    prompts: await read('/prompt'),
     announcement: (await call(superUser, 'GET', `/announcements/${target.announcementId}`)).json(),
     announcementMedia: (await call(superUser, 'GET', target.announcementMediaPath)).rawPayload.toString('base64'),
     media: (await call(b.admin, 'GET', `/media/${target.mediaKey}`)).rawPayload.toString('base64'),
@@ -678,6 +707,10 @@ beforeAll(async () => {
     'Resposta secreta de B',
     'Conversa secreta de B',
     'Mensagem interna secreta de B',
+    'Mensagem secreta de B pela API',
+    'Prompt secreto de B',
+    'Treinamento secreto de B',
+    SECRET_OPENAI_KEY,
     target.chatUuid,
     target.ticketUuid,
     target.userAvatar,
@@ -767,6 +800,30 @@ describe("tenant A's admin naming B's records in a body", () => {
 
   it('changes nothing of A or B', async () => {
     expect({ a: await snapshotOfA(), b: await snapshotOfB() }).toEqual(before);
+  });
+});
+
+describe("tenant A's connection token with B's ids (external API, DOMAIN §10)", () => {
+  it("reads none of B's API messages and changes nothing of B", async () => {
+    const before = await snapshotOfB();
+    const whatsappId = await connectedSandbox(server, a.admin, { name: 'Conexão da API de A' });
+    const token = (await call(a.admin, 'POST', `/whatsapp/${whatsappId}/token`)).json().token;
+    for (const headers of [{ authorization: `Bearer ${token}` }, a.admin.headers]) {
+      const res = await server.app.inject({ method: 'GET', url: `/api/messages/${target.apiMessageId}`, headers });
+      expect([401, 404], res.body).toContain(res.statusCode);
+      expect(res.json().error).toMatch(/^ERR_/);
+      for (const secret of secretsOfB) expect(res.body).not.toContain(secret);
+    }
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      payload: { number: SECRET_NUMBER, body: 'De A pela API' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().contactId).not.toBe(target.contactId);
+    expect(sent.json().ticketId).not.toBe(target.ticketId);
+    expect(await snapshotOfB()).toEqual(before);
   });
 });
 

@@ -81,6 +81,7 @@ export const errorCatalogue = {
   /** Cancel needs EM_ANDAMENTO, restart needs CANCELADA. */
   ERR_CAMPAIGN_STATUS: 409,
   ERR_NO_CHAT_FOUND: 404,
+  ERR_NO_PROMPT_FOUND: 404,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -1,6 +1,7 @@
 export * from '../channels/baileys/baileys.schema.js';
 export * from '../channels/sandbox/sandbox.schema.js';
 export * from '../modules/announcements/announcements.schema.js';
+export * from '../modules/api-messages/api-messages.schema.js';
 export * from '../modules/campaigns/campaigns.schema.js';
 export * from '../modules/chats/chats.schema.js';
 export * from '../modules/companies/companies.schema.js';
@@ -10,6 +11,7 @@ export * from '../modules/files/files.schema.js';
 export * from '../modules/helps/helps.schema.js';
 export * from '../modules/messages/messages.schema.js';
 export * from '../modules/plans/plans.schema.js';
+export * from '../modules/prompts/prompts.schema.js';
 export * from '../modules/queue-options/queue-options.schema.js';
 export * from '../modules/queues/queues.schema.js';
 export * from '../modules/quick-messages/quick-messages.schema.js';

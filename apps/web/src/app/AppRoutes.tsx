@@ -30,6 +30,8 @@ const CampaignsConfigPage = lazy(() => import('../features/campaigns/CampaignsCo
 const TodoPage = lazy(() => import('../features/todo/TodoPage'));
 const ChatsPage = lazy(() => import('../features/chats/ChatsPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
+const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
+const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
 
 /** Screens built so far; every other route shows its "coming soon" page. */
 const pages: Partial<Record<string, ComponentType>> = {
@@ -55,6 +57,8 @@ const pages: Partial<Record<string, ComponentType>> = {
   '/todolist': TodoPage,
   '/chats/:id?': ChatsPage,
   '/kanban': KanbanPage,
+  '/messages-api': MessagesApiPage,
+  '/prompts': PromptsPage,
 };
 
 function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {

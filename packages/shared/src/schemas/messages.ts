@@ -44,6 +44,8 @@ export const messageSchema = z.object({
   sendError: z.string().nullable(),
   quotedMsg: quotedMessageSchema.nullable(),
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** What a received voice note says, once the AI assistant transcribed it (DOMAIN §16). */
+  transcript: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;

@@ -3,9 +3,10 @@ import { intId, locationBody, mediaTypeOf } from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { App, ModuleRoutes } from '../../platform/http/types.js';
+import { encryptionKeyOf } from '../../platform/secrets.js';
 import type { InboundMessage } from '../channel.js';
 import { graphClient } from './cloud.channel.js';
-import { type CloudConfig, encryptionKeyOf, openCloudConfig } from './cloud.crypto.js';
+import { type CloudConfig, openCloudConfig } from './cloud.crypto.js';
 
 /** `sha256=<hex>` of the raw body with the app secret, compared in constant time. */
 export function validSignature(appSecret: string, raw: Buffer, header: unknown): boolean {

@@ -67,6 +67,8 @@ export const messages = pgTable(
     /** When the current `sending` claim was taken; an old claim is a send interrupted by a crash. */
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     data: jsonb('data').$type<Record<string, unknown>>(),
+    /** What a voice note says, transcribed for the AI assistant (DOMAIN §16) and shown to agents. */
+    transcript: text('transcript'),
     ...timestamps,
   },
   (t) => [

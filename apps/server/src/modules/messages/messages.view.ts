@@ -60,6 +60,7 @@ export async function viewMessages(
           }
         : null,
       contact: contactOf(r.contactId),
+      transcript: r.isDeleted ? null : r.transcript,
       createdAt: r.createdAt.toISOString(),
     };
   });

@@ -64,13 +64,13 @@ function emitQueue(ctx: ServiceContext, action: CrudAction, payload: object) {
 }
 
 /** The prompt and integration a queue names, when they change: the company's own or not found. */
-function assertQueueReferences(input: Partial<QueueInput>, current?: Queue) {
-  if (input.promptId !== current?.promptId) assertPromptOfCompany(input.promptId);
+async function assertQueueReferences(ctx: ServiceContext, input: Partial<QueueInput>, current?: Queue) {
+  if (input.promptId !== current?.promptId) await assertPromptOfCompany(ctx.db, ctx.companyId, input.promptId);
   if (input.integrationId !== current?.integrationId) assertIntegrationOfCompany(input.integrationId);
 }
 
 export async function createQueue(ctx: ServiceContext, input: QueueInput): Promise<Queue> {
-  assertQueueReferences(input);
+  await assertQueueReferences(ctx, input);
   await assertUnique(ctx.db, ctx.companyId, input);
   const id = await ctx.db.transaction(async (tx) => {
     await assertBelowPlanLimit(tx as unknown as Db, ctx.companyId, 'queues', async () => {
@@ -89,7 +89,7 @@ export async function createQueue(ctx: ServiceContext, input: QueueInput): Promi
 }
 
 export async function updateQueue(ctx: ServiceContext, id: number, input: Partial<QueueInput>): Promise<Queue> {
-  assertQueueReferences(input, await findQueue(ctx.db, ctx.companyId, id));
+  await assertQueueReferences(ctx, input, await findQueue(ctx.db, ctx.companyId, id));
   await assertUnique(ctx.db, ctx.companyId, input, id);
   await ctx.db
     .update(queues)
@@ -98,6 +98,16 @@ export async function updateQueue(ctx: ServiceContext, id: number, input: Partia
   const queue = await findQueue(ctx.db, ctx.companyId, id);
   emitQueue(ctx, 'update', { queue });
   return queue;
+}
+
+/** A deleted prompt answers on no queue any more: the queues that named it name none. */
+export async function detachPromptFromQueues(ctx: ServiceContext, promptId: number): Promise<void> {
+  const changed = await ctx.db
+    .update(queues)
+    .set({ promptId: null })
+    .where(and(eq(queues.companyId, ctx.companyId), eq(queues.promptId, promptId)))
+    .returning({ id: queues.id });
+  for (const { id } of changed) emitQueue(ctx, 'update', { queue: await findQueue(ctx.db, ctx.companyId, id) });
 }
 
 export async function deleteQueue(ctx: ServiceContext, id: number): Promise<void> {

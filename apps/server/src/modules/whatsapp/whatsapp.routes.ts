@@ -1,12 +1,21 @@
-import { idParam, whatsappInput, whatsappListQuery, whatsappSchema, whatsappUpdate } from '@balcao/shared';
+import {
+  idParam,
+  whatsappInput,
+  whatsappListQuery,
+  whatsappSchema,
+  whatsappTokenReply,
+  whatsappUpdate,
+} from '@balcao/shared';
 import { z } from 'zod';
-import { encryptionKeyOf, sealProviderConfig } from '../../channels/cloud/cloud.crypto.js';
+import { sealProviderConfig } from '../../channels/cloud/cloud.crypto.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
+import { encryptionKeyOf } from '../../platform/secrets.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
 import {
   createWhatsapp,
   deleteWhatsapp,
   findWhatsapp,
+  generateWhatsappToken,
   listWhatsapps,
   type SealProviderConfig,
   updateWhatsapp,
@@ -53,6 +62,16 @@ export const whatsappRoutes: ModuleRoutes = (app, deps, guards) => {
     await deleteWhatsapp(c, request.params.id);
     return { message: 'Whatsapp deleted' };
   });
+
+  // The external API's token (DOMAIN §10): generated or replaced by an admin, shown only in this reply.
+  app.post(
+    '/whatsapp/:id/token',
+    {
+      onRequest: guards.planAdmin('useExternalApi'),
+      schema: { tags, params: idParam, response: { 200: whatsappTokenReply } },
+    },
+    async (request) => ({ token: await generateWhatsappToken(ctx(request), request.params.id) }),
+  );
 
   // Sessions (spec §7): start, restart with a new QR code, disconnect.
   const session = { onRequest: guards.admin, schema: { tags, params: idParam } };

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { companyEvent, type Whatsapp, type WhatsappInput, type WhatsappUpdate } from '@balcao/shared';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { ConnectionUpdate } from '../../channels/channel.js';
@@ -133,7 +134,7 @@ async function assertConnectionReferences(
 ) {
   const sendIdQueue = input.sendIdQueue !== current?.sendIdQueue ? input.sendIdQueue : undefined;
   await assertQueuesOfCompany(ctx.db, ctx.companyId, [...(input.queueIds ?? []), sendIdQueue]);
-  if (input.promptId !== current?.promptId) assertPromptOfCompany(input.promptId);
+  if (input.promptId !== current?.promptId) await assertPromptOfCompany(ctx.db, ctx.companyId, input.promptId);
 }
 
 function emitWhatsapp(realtime: Realtime, companyId: number, payload: object) {
@@ -223,6 +224,21 @@ export async function updateWhatsapp(
   return whatsapp;
 }
 
+/** A deleted prompt answers on no connection any more: the connections that named it name none. */
+export async function detachPromptFromWhatsapps(ctx: ServiceContext, promptId: number): Promise<void> {
+  const changed = await ctx.db
+    .update(whatsapps)
+    .set({ promptId: null })
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.promptId, promptId)))
+    .returning({ id: whatsapps.id });
+  for (const { id } of changed) {
+    emitWhatsapp(ctx.realtime, ctx.companyId, {
+      action: 'update',
+      whatsapp: await findWhatsapp(ctx.db, ctx.companyId, id),
+    });
+  }
+}
+
 /** Deleting the default connection hands the default to the oldest remaining one. */
 export async function deleteWhatsapp(ctx: ServiceContext, id: number): Promise<void> {
   const current = await findWhatsapp(ctx.db, ctx.companyId, id);
@@ -239,6 +255,25 @@ export async function deleteWhatsapp(ctx: ServiceContext, id: number): Promise<v
     }
   });
   emitWhatsapp(ctx.realtime, ctx.companyId, { action: 'delete', whatsappId: id });
+}
+
+/** What is stored of a connection's API token: its SHA-256 (hex), never the token. */
+export const apiTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * A new external API token for the connection (DOMAIN §10): 256 random bits, returned this once and
+ * stored as its hash, so the previous token stops working at once.
+ */
+export async function generateWhatsappToken(ctx: ServiceContext, id: number): Promise<string> {
+  await whatsappRow(ctx.db, ctx.companyId, id);
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db
+    .update(whatsapps)
+    .set({ tokenHash: apiTokenHash(token) })
+    .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, ctx.companyId)));
+  const whatsapp = await findWhatsapp(ctx.db, ctx.companyId, id);
+  emitWhatsapp(ctx.realtime, ctx.companyId, { action: 'update', whatsapp });
+  return token;
 }
 
 /** A provider's connection state, stored and pushed as a `whatsappSession` update. */

@@ -13,9 +13,15 @@ export interface Jobs {
   send<T extends object>(queue: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /**
    * `policy: 'short'` keeps at most one job of a `singletonKey` waiting (pg-boss queue policy): a
-   * send while one waits is a no-op that returns null.
+   * send while one waits is a no-op that returns null. `concurrency` runs that many of the queue's
+   * jobs at once on this instance (slow outside calls, such as the AI's, must not queue up behind
+   * each other); one by default.
    */
-  work<T extends object>(queue: string, handler: JobHandler<T>, options?: { policy?: 'short' }): Promise<void>;
+  work<T extends object>(
+    queue: string,
+    handler: JobHandler<T>,
+    options?: { policy?: 'short'; concurrency?: number },
+  ): Promise<void>;
   schedule(queue: string, cron: string, handler: JobHandler<object>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -40,6 +46,7 @@ export async function startJobs(database: Database, log: Logger, connectionStrin
   await boss.start();
 
   const handlers = new Map<string, JobHandler<object>>();
+  const concurrency = new Map<string, number>();
   const draining = new Set<string>();
   const known = new Set<string>();
 
@@ -52,21 +59,27 @@ export async function startJobs(database: Database, log: Logger, connectionStrin
     const handler = handlers.get(queue) as JobHandler<object>;
     await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
   };
+  const settle = async (queue: string, job: PgBoss.JobWithMetadata<object>) => {
+    try {
+      await run(queue, job);
+      await boss.complete(queue, job.id);
+    } catch (err) {
+      await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+    }
+  };
   const drain = async (queue: string) => {
     if (draining.has(queue)) return;
     draining.add(queue);
     try {
+      const parallel = concurrency.get(queue) ?? 1;
       for (;;) {
-        const batch = await boss.fetch<object>(queue, { batchSize: 10, includeMetadata: true });
+        const batch = await boss.fetch<object>(queue, {
+          batchSize: parallel > 1 ? parallel : 10,
+          includeMetadata: true,
+        });
         if (!batch?.length) break;
-        for (const job of batch) {
-          try {
-            await run(queue, job);
-            await boss.complete(queue, job.id);
-          } catch (err) {
-            await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
-          }
-        }
+        if (parallel > 1) await Promise.all(batch.map((job) => settle(queue, job)));
+        else for (const job of batch) await settle(queue, job);
       }
     } catch (err) {
       log.error({ err, queue }, 'job drain failed');
@@ -74,10 +87,12 @@ export async function startJobs(database: Database, log: Logger, connectionStrin
       draining.delete(queue);
     }
   };
-  const poll = async (queue: string) => {
-    await boss.work<object>(queue, { pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs) await run(queue, job);
-    });
+  const poll = async (queue: string, workers = 1) => {
+    for (let i = 0; i < workers; i++) {
+      await boss.work<object>(queue, { pollingIntervalSeconds: 2, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) await run(queue, job);
+      });
+    }
   };
 
   return {
@@ -90,7 +105,8 @@ export async function startJobs(database: Database, log: Logger, connectionStrin
     async work(queue, handler, options) {
       await ensureQueue(queue, options?.policy);
       handlers.set(queue, handler as JobHandler<object>);
-      await poll(queue);
+      if (options?.concurrency) concurrency.set(queue, options.concurrency);
+      await poll(queue, options?.concurrency);
     },
     async schedule(queue, cron, handler) {
       await ensureQueue(queue);

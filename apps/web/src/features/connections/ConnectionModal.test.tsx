@@ -156,19 +156,35 @@ describe('ConnectionModal', () => {
       'A mensagem de saudação é obrigatória quando há mais de uma fila.',
     );
   });
+
+  it('picks the AI prompt of the connection', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'GET /prompt': () => ({ prompts: [{ id: 5, name: 'Recepção IA' }] }),
+      // `status` is a field of the connection: the reply is spelled out.
+      'PUT /whatsapp/1': (body) => ({ status: 200, body: whatsapp({ ...(body as object) }) }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<ConnectionModal open whatsapp={whatsapp()} onClose={onClose} />);
+    await userEvent.click(within(screen.getByTestId('connection-prompt')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTestId('connection-prompt-option-5'));
+    await userEvent.click(screen.getByTestId('connection-modal-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /whatsapp/1')[0]).toMatchObject({ promptId: 5 });
+  });
 });
 
 describe('connectionBody', () => {
-  it('sends the form values, keeps the hidden promptId and omits blank secrets', () => {
+  it('sends the form values, keeps the promptId and omits blank secrets', () => {
     const existing = whatsapp({ provider: 'cloud', timeSendQueue: 5, queueHolidayDate: '2024-12-25', promptId: 4 });
-    expect(connectionBody(connectionToForm(existing), existing)).toMatchObject({
+    expect(connectionBody(connectionToForm(existing))).toMatchObject({
       timeSendQueue: 5,
       queueHolidayDate: '2024-12-25',
       queueHolidayEnd: null,
       promptId: 4,
     });
     const edited = { ...connectionToForm(existing), timeSendQueue: 0, queueHolidayDate: '' };
-    const body = connectionBody(edited, existing);
+    const body = connectionBody(edited);
     expect(body).toMatchObject({ timeSendQueue: 0, queueHolidayDate: null, promptId: 4 });
     expect(body).not.toHaveProperty('providerConfig');
     expect(connectionBody({ ...emptyConnectionForm('beta'), name: 'x', accessToken: 't' })).not.toHaveProperty(

@@ -19,6 +19,8 @@ import { FormNumberField, FormSwitch, FormTextField } from '../../components/For
 import { QueueDot, QueueMultiSelect } from '../../components/QueueSelect';
 import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
+import { ConnectionTokenSection } from '../messages-api/ConnectionTokenSection';
+import { PromptSelect } from '../prompts/PromptSelect';
 import { useQueues } from '../queues/queuesApi';
 import {
   CLOUD_FIELDS,
@@ -64,7 +66,7 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
 
   const save = useMutation({
     mutationFn: (values: ConnectionFormValues) => {
-      const body = connectionBody(values, whatsapp ?? undefined);
+      const body = connectionBody(values);
       return whatsapp ? connectionsApi.update(whatsapp.id, body) : connectionsApi.create(body);
     },
     onSuccess: async (saved) => {
@@ -209,6 +211,12 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
             optionTestId="connection-queue-option"
             helperText={queues.data?.length === 0 ? t('connectionModal.noQueues') : undefined}
           />
+          <PromptSelect
+            control={control}
+            name="promptId"
+            testId="connection-prompt"
+            helperText={t('prompts.select.connectionHelp')}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
             <FormNumberField
               control={control}
@@ -262,6 +270,7 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
             <DateField control={control} name="queueHolidayDate" testId="connection-holiday-start" />
             <DateField control={control} name="queueHolidayEnd" testId="connection-holiday-end" />
           </Stack>
+          {whatsapp && <ConnectionTokenSection whatsapp={whatsapp} />}
         </Stack>
       </DialogContent>
     </DialogForm>

@@ -45,6 +45,8 @@ export const connectionFormSchema = z
     queueHolidayEnd: day,
     maxUseBotQueues: z.number({ error: msg.required }).int().min(0).max(100),
     queueIds: z.array(z.number()),
+    /** The AI prompt that answers tickets without a queue (DOMAIN §1.7), or none. */
+    promptId: z.number().nullable(),
     phoneNumberId: z.string().max(2000, msg.tooLong),
     accessToken: z.string().max(2000, msg.tooLong),
     appSecret: z.string().max(2000, msg.tooLong),
@@ -87,6 +89,7 @@ export function emptyConnectionForm(provider: Provider = 'beta'): ConnectionForm
     queueHolidayEnd: '',
     maxUseBotQueues: MAX_USE_BOT_QUEUES_DEFAULT,
     queueIds: [],
+    promptId: null,
     phoneNumberId: '',
     accessToken: '',
     appSecret: '',
@@ -114,21 +117,21 @@ export function connectionToForm(w: Whatsapp): ConnectionFormValues {
     queueHolidayEnd: w.queueHolidayEnd?.slice(0, 10) ?? '',
     maxUseBotQueues: w.maxUseBotQueues,
     queueIds: w.queues.map((q) => q.id),
+    promptId: w.promptId,
   };
 }
 
 /**
- * POST/PUT /whatsapp body. The field the dialog does not show (`promptId`) keeps the value of the
- * edited connection. The Cloud API secrets are write-only: blank ones are not sent, and nothing is sent
+ * POST/PUT /whatsapp body. The prompt is the form's (kept as it was when the plan hides its select).
+ * The Cloud API secrets are write-only: blank ones are not sent, and nothing is sent
  * for them when all are blank (editing keeps the stored configuration). The beta provider's pairing
  * number is sent only when filled in.
  */
-export function connectionBody(values: ConnectionFormValues, existing?: Whatsapp): WhatsappInput {
+export function connectionBody(values: ConnectionFormValues): WhatsappInput {
   const { phoneNumberId, accessToken, appSecret, verifyToken, pairingNumber, ...fields } = values;
   const secrets = { phoneNumberId, accessToken, appSecret, verifyToken };
   const filled = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim() !== ''));
   const body: WhatsappInput = {
-    promptId: existing?.promptId ?? null,
     ...fields,
     name: fields.name.trim(),
     // An empty date input is no date.

@@ -223,6 +223,16 @@ function MessageBody({ message }: { message: Message }) {
     <>
       {hasFile && <MessageMedia message={message} />}
       {caption && <FormattedText text={caption} />}
+      {message.transcript && (
+        <Typography
+          variant="caption"
+          component="p"
+          sx={{ fontStyle: 'italic', color: 'text.secondary', mt: 0.5 }}
+          data-testid={`message-transcript-${message.id}`}
+        >
+          {t('prompts.transcript', { text: message.transcript })}
+        </Typography>
+      )}
     </>
   );
 }

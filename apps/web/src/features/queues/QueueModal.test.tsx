@@ -2,8 +2,9 @@ import type { Queue, QueueOption } from '@balcao/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
+import { plan, sessionUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
-import { renderWithProviders } from '../../test/render';
+import { authValue, renderWithProviders } from '../../test/render';
 import { fastUser, fill as fillField } from '../connections/testing/user';
 import { QueueModal } from './QueueModal';
 import { DEFAULT_QUEUE_SCHEDULES, maskTime } from './queueForm';
@@ -151,6 +152,39 @@ describe('QueueModal', () => {
     await userEvent.click(screen.getByTestId('queue-option-form-1-save'));
     await waitFor(() => expect(screen.getByTestId('queue-option-label-1').textContent).toBe('Financeiro e boletos'));
     expect(api.calls('PUT /queue-options/1')).toEqual([{ title: 'Financeiro e boletos', message: '' }]);
+  });
+
+  it('picks the AI prompt that answers in the queue, and clears it', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'GET /prompt': () => ({ prompts: [{ id: 8, name: 'Atendente virtual' }] }),
+      'PUT /queue/4': (body) => queue({ ...(body as object) }),
+      'GET /queue-options': () => [],
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<QueueModal open queue={queue()} onClose={onClose} />);
+    await userEvent.click(within(screen.getByTestId('queue-prompt')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTestId('queue-prompt-option-8'));
+    await userEvent.click(screen.getByTestId('queue-modal-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /queue/4')[0]).toMatchObject({ promptId: 8 });
+  });
+
+  it('hides the prompt select when the plan has no useOpenAi, keeping the stored prompt', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'PUT /queue/4': (body) => queue({ ...(body as object) }),
+      'GET /queue-options': () => [],
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<QueueModal open queue={queue({ promptId: 2 })} onClose={onClose} />, {
+      auth: authValue({ user: sessionUser({}, { plan: plan({ useOpenAi: false }) }) }),
+    });
+    expect(screen.queryByTestId('queue-prompt')).toBeNull();
+    await userEvent.click(screen.getByTestId('queue-modal-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /queue/4')[0]).toMatchObject({ promptId: 2 });
+    expect(api.fetch.mock.calls.some(([input]) => String(input).includes('/prompt'))).toBe(false);
   });
 });
 

@@ -20,6 +20,7 @@ import { DialogForm } from '../../components/DialogForm';
 import { FormTextField } from '../../components/FormFields';
 import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
+import { PromptSelect } from '../prompts/PromptSelect';
 import { ColorField } from './ColorField';
 import { paletteSwatches } from './palette';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
@@ -147,6 +148,7 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
               fullWidth
               testId="queue-out-of-hours"
             />
+            <PromptSelect control={control} name="promptId" testId="queue-prompt" />
             <Divider />
             {queue ? (
               <QueueOptionsEditor queueId={queue.id} />

@@ -41,6 +41,8 @@ export const queueFormSchema = z.object({
       endTime: time,
     }),
   ),
+  /** The AI prompt that answers in this queue (DOMAIN §16), or none. */
+  promptId: z.number().nullable(),
 });
 
 export type QueueFormValues = z.infer<typeof queueFormSchema>;
@@ -53,6 +55,7 @@ export function emptyQueueForm(): QueueFormValues {
     outOfHoursMessage: '',
     orderQueue: '',
     schedules: DEFAULT_QUEUE_SCHEDULES.map((s) => ({ ...s })),
+    promptId: null,
   };
 }
 
@@ -71,6 +74,7 @@ export function queueToForm(queue: Queue): QueueFormValues {
     outOfHoursMessage: queue.outOfHoursMessage,
     orderQueue: queue.orderQueue === null ? '' : String(queue.orderQueue),
     schedules: schedulesOf(queue),
+    promptId: queue.promptId,
   };
 }
 
@@ -84,6 +88,6 @@ export function queueBody(values: QueueFormValues, existing?: Queue | null): Que
     orderQueue: order === '' ? null : Number(order),
     schedules: values.schedules,
     integrationId: existing?.integrationId ?? null,
-    promptId: existing?.promptId ?? null,
+    promptId: values.promptId,
   };
 }
