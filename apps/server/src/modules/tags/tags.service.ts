@@ -1,5 +1,5 @@
 import { companyEvent, type Tag } from '@balcao/shared';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
@@ -121,10 +121,14 @@ export async function createTag(ctx: ServiceContext, input: TagInput): Promise<T
 export async function updateTag(ctx: ServiceContext, id: number, input: Partial<TagInput>): Promise<Tag> {
   assertKanbanAllowed(ctx, input.kanban, (await findTag(ctx.db, ctx.companyId, id)).kanban);
   if (input.name) await assertNameFree(ctx.db, ctx.companyId, input.name, id);
-  await ctx.db
-    .update(tags)
-    .set(input)
-    .where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(tags)
+      .set(input)
+      .where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+    // Turned into a lane or out of one: its tickets' lanes follow.
+    if (input.kanban !== undefined) await refreshLanes(tx, carrying(id));
+  });
   const tag = await findTag(ctx.db, ctx.companyId, id);
   emitTag(ctx, { action: 'update', tag });
   return tag;
@@ -132,11 +136,34 @@ export async function updateTag(ctx: ServiceContext, id: number, input: Partial<
 
 export async function deleteTag(ctx: ServiceContext, id: number): Promise<void> {
   await findTag(ctx.db, ctx.companyId, id);
-  await ctx.db.delete(tags).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(tags).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)));
+    await refreshLanes(tx, eq(tickets.laneTagId, id));
+  });
   emitTag(ctx, { action: 'delete', tagId: id });
 }
 
-/** Replaces a ticket's tags with the given ones (all of the caller's company). */
+/** The tickets that carry the tag. */
+const carrying = (tagId: number) =>
+  inArray(tickets.id, sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${ticketTags.tagId} = ${tagId})`);
+
+/**
+ * Writes `tickets.lane_tag_id` of the tickets matching `where` from their tags: their kanban tag
+ * (the lowest id if an old ticket carries several), null for none. Every write of a ticket's tags or
+ * of a tag's kanban flag calls it in its transaction, so the board's lanes never disagree with the tags.
+ */
+export async function refreshLanes(tx: Db, where: SQL): Promise<void> {
+  await tx
+    .update(tickets)
+    .set({
+      laneTagId: sql`(select min(tt.tag_id) from ${ticketTags} tt join ${tags} g on g.id = tt.tag_id and g.kanban = 1
+        where tt.ticket_id = ${tickets.id})`,
+      // A move on the board is not activity: the ticket keeps its place in the lists.
+      updatedAt: sql`${tickets.updatedAt}`,
+    })
+    .where(where);
+}
+
 /** The id names a tag of the company (a campaign's tag list). */
 export const assertTagOf = (db: Db, companyId: number, id: number | null | undefined) =>
   assertOwned(db, tags, companyId, [id], 'ERR_NO_TAG_FOUND');

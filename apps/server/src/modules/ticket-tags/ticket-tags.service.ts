@@ -1,11 +1,11 @@
 import { companyEvent, type KanbanQuery, type TicketTagEvent, type TicketTagReply } from '@balcao/shared';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { assertOwned } from '../../platform/tenancy/owned.js';
 import { tags, ticketTags } from '../tags/tags.schema.js';
-import { findTag } from '../tags/tags.service.js';
+import { findTag, refreshLanes } from '../tags/tags.service.js';
 import { companyTickets, ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket, queueScope, ticketsPage } from '../tickets/tickets.service.js';
@@ -35,7 +35,9 @@ async function tagsOfTicket(db: Db, ticketId: number): Promise<{ tagIds: number[
     .innerJoin(tags, eq(tags.id, ticketTags.tagId))
     .where(eq(ticketTags.ticketId, ticketId))
     .orderBy(asc(tags.name));
-  return { tagIds: rows.map((r) => r.id), laneTagId: rows.find((r) => r.kanban === 1)?.id ?? null };
+  // The lane refreshLanes writes: the lowest kanban tag id.
+  const lanes = rows.filter((r) => r.kanban === 1).map((r) => r.id);
+  return { tagIds: rows.map((r) => r.id), laneTagId: lanes.length ? Math.min(...lanes) : null };
 }
 
 /**
@@ -78,6 +80,7 @@ export async function syncTicketTags(ctx: ServiceContext, ticketId: number, tagI
     const kept = named.filter((id) => !lanes.has(id) || id === lane);
     await tx.delete(ticketTags).where(eq(ticketTags.ticketId, ticketId));
     if (kept.length) await tx.insert(ticketTags).values(kept.map((tagId) => ({ ticketId, tagId })));
+    await refreshLanes(tx, eq(tickets.id, ticketId));
   });
   const ticket = await announce(ctx, ticketId, await tagsOfTicket(ctx.db, ticketId));
   return ticket?.tags ?? [];
@@ -104,6 +107,7 @@ export async function addTicketTag(ctx: ServiceContext, ticketId: number, tagId:
         );
     }
     await tx.insert(ticketTags).values({ ticketId, tagId }).onConflictDoNothing();
+    await refreshLanes(tx, eq(tickets.id, ticketId));
   });
   const state = await tagsOfTicket(ctx.db, ticketId);
   await announce(ctx, ticketId, state);
@@ -118,58 +122,36 @@ export async function removeKanbanTags(ctx: ServiceContext, ticketId: number): P
     await tx
       .delete(ticketTags)
       .where(and(eq(ticketTags.ticketId, ticketId), inArray(ticketTags.tagId, kanbanTagIds(ctx.companyId))));
+    await refreshLanes(tx, eq(tickets.id, ticketId));
   });
   const state = await tagsOfTicket(ctx.db, ticketId);
   await announce(ctx, ticketId, state);
   return { ticketId, ...state };
 }
 
-/** The company's kanban tags, read before a lane's queries so that they name them. */
-async function kanbanLaneIds(db: Db, companyId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)));
-  return rows.map((r) => r.id);
-}
-
-/**
- * Filter of one lane: a kanban tag's tickets, or those without any kanban tag ("Em aberto").
- * "Em aberto" names the kanban tags (`laneIds`) instead of selecting them: the check is then one
- * range of the ticket's own tags, and its count reads `ticket_tags` on its index alone (no join
- * with `tags` for every kanban tag of every ticket, closed ones included).
- */
-function laneFilter(q: KanbanQuery, laneIds: number[]): SQL | undefined {
-  if (q.tagId !== undefined) {
-    return inArray(
-      tickets.id,
-      sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${ticketTags.tagId} = ${q.tagId})`,
-    );
-  }
-  if (q.lane === 'open' && laneIds.length) {
-    return sql`not exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, laneIds)})`;
-  }
+/** Filter of one lane: a kanban tag's tickets, or those without a lane ("Em aberto"), by `tickets.lane_tag_id`. */
+function laneFilter(q: KanbanQuery): SQL | undefined {
+  if (q.tagId !== undefined) return eq(tickets.laneTagId, q.tagId);
+  if (q.lane === 'open') return isNull(tickets.laneTagId);
   return undefined;
 }
 
 /**
  * `GET /ticket/kanban`: the open and pending tickets the caller may see (the tickets module's
  * visibility and `queueIds` rule), with their tags, most recent activity first, one page of the
- * board or of one lane. The tag's check, the caller's access and the kanban tags are read at once;
- * the page then walks `tickets_company_active_updated_idx` (both statuses in one order) and stops
- * after a page.
+ * board or of one lane. A lane's page and count walk `tickets_company_lane_idx` (the whole board's,
+ * `tickets_company_active_updated_idx`) and stop after a page.
  */
 export async function kanbanTickets(ctx: ServiceContext, q: KanbanQuery) {
-  const [access, laneIds] = await Promise.all([
+  const [access] = await Promise.all([
     ticketAccessOf(ctx.db, ctx),
-    q.lane === 'open' && q.tagId === undefined ? kanbanLaneIds(ctx.db, ctx.companyId) : [],
     q.tagId !== undefined ? findTag(ctx.db, ctx.companyId, q.tagId) : undefined,
   ]);
   const where = companyTickets(
     ctx.companyId,
     inArray(tickets.status, ['open', 'pending']),
     queueScope(access, q.queueIds),
-    laneFilter(q, laneIds),
+    laneFilter(q),
   );
   return ticketsPage(ctx.db, where, q.pageNumber);
 }

@@ -262,6 +262,29 @@ describe('GET /ticket/kanban', () => {
     expect((await call(tenant.user, 'GET', '/ticket/kanban?queueIds=abc')).statusCode).toBe(400);
   });
 
+  it('lanes follow the tag: turned off, on again or deleted; a move keeps the ticket’s place in the lists', async () => {
+    const [lane, other, plain] = [await tag(t, 'Raia'), await tag(t, 'Raia'), await tag(t, 'Comum', 0)];
+    const [a, b] = [await ticket(t, queueA), await ticket(t, queueA)];
+    const before = (await call(t.admin, 'GET', `/tickets/${a}`)).json().updatedAt;
+    await move(t.admin, a, lane);
+    await move(t.admin, b, plain);
+    expect((await call(t.admin, 'GET', `/tickets/${a}`)).json().updatedAt).toBe(before);
+    const inLane = async (tagId: number) => idsOf(await board(t.admin, `?tagId=${tagId}`));
+    const inOpen = async () => idsOf(await board(t.admin, '?lane=open'));
+    expect(await inLane(lane)).toEqual([a]);
+    // The plain tag becomes a lane: b, which carries it, moves in; off again, b is back in "Em aberto".
+    expect((await call(t.admin, 'PUT', `/tags/${plain}`, { kanban: 1 })).statusCode).toBe(200);
+    expect(await inLane(plain)).toEqual([b]);
+    expect(await inOpen()).not.toContain(b);
+    expect((await call(t.admin, 'PUT', `/tags/${plain}`, { kanban: 0 })).statusCode).toBe(200);
+    expect(await inLane(plain)).toEqual([]);
+    expect(await inOpen()).toContain(b);
+    // The lane's tag deleted: its ticket is back in "Em aberto", and nothing is left in another lane.
+    expect((await call(t.admin, 'DELETE', `/tags/${lane}`)).statusCode).toBe(200);
+    expect(await inOpen()).toContain(a);
+    expect(await inLane(other)).toEqual([]);
+  });
+
   it('pages a lane with its count', async () => {
     const tenant = await createTenant(server);
     await connectedSandbox(server, tenant.admin);

@@ -42,6 +42,12 @@ export const tickets = pgTable(
     useIntegration: boolean('use_integration').notNull().default(false),
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),
+    /**
+     * The kanban lane (a kanban tag of the ticket; null: "Em aberto"), kept by the tag writes
+     * (tags.service refreshLanes): lanes are read and counted on this column's index instead of
+     * comparing every active ticket with every kanban tag row.
+     */
+    laneTagId: integer('lane_tag_id'),
     queueOptionId: integer('queue_option_id'),
     /** How many times the queue menu was sent in the current bot window (DOMAIN §2). */
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
@@ -76,6 +82,10 @@ export const tickets = pgTable(
     // checked, and a lane counted, on the index alone.
     index('tickets_company_active_updated_idx')
       .on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.queueId, t.userId)
+      .where(sql`${t.status} in ('open', 'pending')`),
+    // A kanban lane's page and count (open and pending tickets of one lane, "Em aberto" as null).
+    index('tickets_company_lane_idx')
+      .on(t.companyId, t.laneTagId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.queueId, t.userId)
       .where(sql`${t.status} in ('open', 'pending')`),
     index('tickets_contact_idx').on(t.contactId, t.updatedAt.desc().nullsFirst()),
     index('tickets_expiry_idx').on(t.whatsappId, t.status, t.lastMessageAt).where(sql`${t.status} = 'open'`),

@@ -1,0 +1,3 @@
+ALTER TABLE "tickets" ADD COLUMN "lane_tag_id" integer;--> statement-breakpoint
+CREATE INDEX "tickets_company_lane_idx" ON "tickets" USING btree ("company_id","lane_tag_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"queue_id","user_id") WHERE "tickets"."status" in ('open', 'pending');--> statement-breakpoint
+UPDATE "tickets" SET "lane_tag_id" = (SELECT min(tt."tag_id") FROM "ticket_tags" tt JOIN "tags" g ON g."id" = tt."tag_id" AND g."kanban" = 1 WHERE tt."ticket_id" = "tickets"."id") WHERE EXISTS (SELECT 1 FROM "ticket_tags" tt JOIN "tags" g ON g."id" = tt."tag_id" AND g."kanban" = 1 WHERE tt."ticket_id" = "tickets"."id");
