@@ -2,6 +2,7 @@ import { type CampaignSettings, campaignConfirmationKeys, campaignMessageKeys } 
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Channel, SentRef } from '../../channels/channel.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { mapLimited } from '../../platform/map-limited.js';
 import { stableMessageId } from '../../platform/message-id.js';
@@ -66,8 +67,6 @@ type Step =
   | { kind: 'wait'; at: Date }
   | { kind: 'idle'; retryAt: Date | null; claimedAt: Date | null }
   | { kind: 'send'; rows: Shipping[]; nextAt: Date };
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /** What one loop job reads once: the connection, its running campaigns and the company's settings. */
 interface LoopContext {

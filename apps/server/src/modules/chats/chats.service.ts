@@ -6,8 +6,9 @@ import {
   type ChatUserEvent,
   companyEvent,
 } from '@balcao/shared';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { rooms } from '../../platform/realtime/realtime.js';
@@ -229,28 +230,29 @@ export async function listMessages(ctx: ServiceContext, id: number, q: { pageNum
 }
 
 /**
- * Stores a member's message and, in the same transaction, counts it unread for every other member
- * (`unreads + 1` in SQL: concurrent messages never lose an increment). The chat row is updated
- * first, so concurrent senders of one chat queue on its lock in one order.
+ * Stores a member's message and counts it unread for every other member (`unreads + 1` in SQL:
+ * concurrent messages never lose an increment), in one statement: the chat row's lock, on which
+ * concurrent senders of one chat queue, is held for that statement and its commit only.
  */
 export async function sendMessage(ctx: ServiceContext, id: number, text: string): Promise<ChatMessage> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const [chat] = await tx
-      .update(chats)
-      .set({ lastMessage: text, updatedAt: new Date() })
-      .where(and(eq(chats.id, id), ofCaller(ctx)))
-      .returning();
-    if (!chat) return null;
-    const [message] = await tx
-      .insert(chatMessages)
-      .values({ chatId: id, senderId: ctx.userId, message: text })
-      .returning();
-    await tx
-      .update(chatUsers)
-      .set({ unreads: sql`${chatUsers.unreads} + 1` })
-      .where(and(eq(chatUsers.chatId, id), ne(chatUsers.userId, ctx.userId)));
-    return { chat, message };
-  });
+  const [stored] = rowsOf<{ id: number }>(
+    await ctx.db.execute(sql`
+      with chat as (
+        update ${chats} set last_message = ${text}, updated_at = now()
+        where ${chats.id} = ${id} and ${ofCaller(ctx)} returning ${chats.id}
+      ), unread as (
+        update ${chatUsers} set unreads = ${chatUsers.unreads} + 1
+        where ${chatUsers.chatId} in (select id from chat) and ${chatUsers.userId} <> ${ctx.userId}
+      )
+      insert into ${chatMessages} (chat_id, sender_id, message)
+      select id, ${ctx.userId}, ${text} from chat returning id`),
+  );
+  const result = stored
+    ? await Promise.all([
+        ctx.db.select().from(chats).where(eq(chats.id, id)),
+        ctx.db.select().from(chatMessages).where(eq(chatMessages.id, stored.id)),
+      ]).then(([[chat], [message]]) => ({ chat, message }))
+    : null;
   if (!result) throw new AppError('ERR_NO_CHAT_FOUND');
   const [record, [message]] = await Promise.all([
     viewChat(ctx.db, result.chat),
