@@ -247,10 +247,7 @@ async function kanban(headers: { authorization: string }, lane: Lane) {
 }
 /** The same lane in SQL: its first page with the contacts, and its count. */
 async function rawLane(lane: Lane, visibility: string) {
-  const inLane =
-    lane === 'open'
-      ? `t.lane_tag_id is null and $1::int[] is not null`
-      : `t.lane_tag_id = $1`;
+  const inLane = lane === 'open' ? `t.lane_tag_id is null and $1::int[] is not null` : `t.lane_tag_id = $1`;
   const where = `t.company_id = 1 and t.status in ('open', 'pending') and ${inLane} ${visibility}`;
   const param = [lane === 'open' ? kanbanTags : lane];
   await rq(
