@@ -15,6 +15,7 @@ import { cloudRoutes } from './channels/cloud/cloud.routes.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { apiMessagesRoutes } from './modules/api-messages/api-messages.routes.js';
+import { assistantRoutes } from './modules/assistant/assistant.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
@@ -75,6 +76,7 @@ const modules: ModuleRoutes[] = [
   ticketTagsRoutes,
   quickMessagesRoutes,
   promptsRoutes,
+  assistantRoutes,
   schedulesRoutes,
   chatsRoutes,
   filesRoutes,

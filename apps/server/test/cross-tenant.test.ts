@@ -237,6 +237,10 @@ const routes: Route[] = [
   { method: 'GET', url: (b) => `/prompt/${b.promptId}` },
   { method: 'PUT', url: (b) => `/prompt/${b.promptId}`, payload: { name: 'Hacked by A', apiKey: 'sk-hacked-by-a' } },
   { method: 'DELETE', url: (b) => `/prompt/${b.promptId}` },
+  // chat-assistant widget: help in a ticket
+  { method: 'POST', url: (b) => `/assistant/tickets/${b.ticketId}/summary` },
+  { method: 'POST', url: (b) => `/assistant/tickets/${b.ticketId}/suggestion` },
+  { method: 'POST', url: (b) => `/assistant/tickets/${b.ticketId}/rephrase`, payload: { draft: 'Hacked by A' } },
 ];
 
 /** A's own records that the reference calls below write to. */
@@ -469,6 +473,8 @@ const newUserBody = () => ({ name: 'Ref user', email: `ref-${++userSeq}@a.test`,
 
 /** B's OpenAI key: never in any reply, not even to B. */
 const SECRET_OPENAI_KEY = 'sk-secret-of-b-0123456789';
+/** B's plain user's personal token of the chat-assistant widget. */
+const SECRET_ASSISTANT_TOKEN = 'sk-widget-secret-of-b-0123456789';
 
 /** The number of B's contact, who also wrote B's secret message. */
 const SECRET_NUMBER = '5599912345678';
@@ -604,6 +610,13 @@ async function seedB(tenant: Tenant): Promise<Target> {
     apiKey: SECRET_OPENAI_KEY,
     queueId,
   });
+  const widgetAuth = await call(tenant.user, 'POST', '/assistant/auth', {
+    username: tenant.user.user.email,
+    password: tenant.userPassword,
+  });
+  expect(widgetAuth.statusCode, widgetAuth.body).toBe(200);
+  const widgetToken = await call(tenant.user, 'PUT', '/assistant/token', { token: SECRET_ASSISTANT_TOKEN });
+  expect(widgetToken.statusCode, widgetToken.body).toBe(200);
   return {
     companyId: tenant.companyId,
     adminId: tenant.admin.user.id,
@@ -672,6 +685,7 @@ async function snapshotOfB() {
     chats: await read('/chats'),
     chatMessages: await read(`/chats/${target.chatId}/messages`),
     prompts: await read('/prompt'),
+    assistant: (await call(b.user, 'GET', '/assistant')).json(),
     announcement: (await call(superUser, 'GET', `/announcements/${target.announcementId}`)).json(),
     announcementMedia: (await call(superUser, 'GET', target.announcementMediaPath)).rawPayload.toString('base64'),
     media: (await call(b.admin, 'GET', `/media/${target.mediaKey}`)).rawPayload.toString('base64'),
@@ -711,6 +725,7 @@ beforeAll(async () => {
     'Prompt secreto de B',
     'Treinamento secreto de B',
     SECRET_OPENAI_KEY,
+    SECRET_ASSISTANT_TOKEN,
     target.chatUuid,
     target.ticketUuid,
     target.userAvatar,
@@ -823,6 +838,34 @@ describe("tenant A's connection token with B's ids (external API, DOMAIN §10)",
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().contactId).not.toBe(target.contactId);
     expect(sent.json().ticketId).not.toBe(target.ticketId);
+    expect(await snapshotOfB()).toEqual(before);
+  });
+});
+
+describe("tenant A's chat-assistant widget (DOMAIN §19: no id in its paths, the caller's own rows only)", () => {
+  it.each([
+    { who: 'admin', session: () => a.admin },
+    { who: 'plain user', session: () => a.user },
+  ])("A's $who neither signs in with B's credentials nor reads or changes B's widget", async ({ session }) => {
+    const before = await snapshotOfB();
+    const refused = await call(session(), 'POST', '/assistant/auth', {
+      username: b.user.user.email,
+      password: b.userPassword,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toBe('ERR_ASSISTANT_INVALID_CREDENTIALS');
+    const replies = [
+      refused,
+      await call(session(), 'GET', '/assistant'),
+      await call(session(), 'PUT', '/assistant/token', { token: 'sk-hacked-by-a' }),
+      await call(session(), 'POST', '/assistant/messages', { content: 'Hacked by A' }),
+      await call(session(), 'POST', '/assistant/logout'),
+    ];
+    for (const res of replies) {
+      for (const secret of secretsOfB) expect(res.body).not.toContain(secret);
+    }
+    expect(replies[1].json()).toMatchObject({ signedIn: false, hasToken: false, history: [] });
+    expect(before.assistant).toMatchObject({ signedIn: true, hasToken: true });
     expect(await snapshotOfB()).toEqual(before);
   });
 });

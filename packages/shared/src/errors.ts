@@ -82,6 +82,16 @@ export const errorCatalogue = {
   ERR_CAMPAIGN_STATUS: 409,
   ERR_NO_CHAT_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,
+  /** The widget's "auth" step with an e-mail or password that are not the caller's (not 401: that ends the session). */
+  ERR_ASSISTANT_INVALID_CREDENTIALS: 400,
+  /** A widget call before its "auth" step, or after its logout. */
+  ERR_ASSISTANT_SIGNED_OUT: 409,
+  /** A widget chat call with no personal token stored ("Token não configurado"). */
+  ERR_ASSISTANT_NO_TOKEN: 409,
+  /** The widget's daily quota is used up (DOMAIN §19). */
+  ERR_ASSISTANT_DAILY_LIMIT: 429,
+  /** The chat-completion provider failed, timed out or refused the token. */
+  ERR_ASSISTANT_PROVIDER: 502,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -8,6 +8,7 @@ export * from './permissions.js';
 export * from './phone.js';
 export * from './schemas/announcements.js';
 export * from './schemas/api-messages.js';
+export * from './schemas/assistant.js';
 export * from './schemas/auth.js';
 export * from './schemas/campaigns.js';
 export * from './schemas/chats.js';

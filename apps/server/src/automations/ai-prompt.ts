@@ -21,16 +21,16 @@ import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
 import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
 import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
-import type { Realtime } from '../platform/realtime/realtime.js';
-import { readStored } from '../platform/storage/read-stored.js';
-import type { Storage } from '../platform/storage/storage.js';
 import {
   type ChatMessage,
   type ChatTool,
   createOpenAiClient,
   type OpenAiClient,
   OpenAiError,
-} from './ai-prompt.client.js';
+} from '../platform/openai.js';
+import type { Realtime } from '../platform/realtime/realtime.js';
+import { readStored } from '../platform/storage/read-stored.js';
+import type { Storage } from '../platform/storage/storage.js';
 import type { AutomationDeps } from './send-automatic.js';
 import { sendAutomatic } from './send-automatic.js';
 

@@ -17,6 +17,7 @@ import { useSessionUser } from '../app/AuthContext';
 import { useColorMode } from '../app/ColorModeProvider';
 import { planAllows } from '../app/gates';
 import { HELP_URL } from '../app/links';
+import { AssistantWidget } from '../features/assistant/AssistantWidget';
 import { ChatsPopover } from '../features/chats/ChatsPopover';
 import { AnnouncementsPopover } from './AnnouncementsPopover';
 import { LanguageMenu } from './LanguageMenu';
@@ -93,6 +94,7 @@ export function TopBar({ showMenuButton, onOpenDrawer }: TopBarProps) {
           <NotificationsPopover />
           <AnnouncementsPopover />
           {planAllows(me, 'useInternalChat') && <ChatsPopover />}
+          <AssistantWidget />
           <VolumeControl />
           <Tooltip title={t('topbar.reload')}>
             <IconButton

@@ -1,7 +1,8 @@
 /**
- * The two OpenAI endpoints the assistant uses (DOMAIN §16), over `fetch`: chat completions with
- * tools and audio transcriptions. One client per prompt and turn, with that prompt's key, so a
- * changed key takes effect at once. Any OpenAI-compatible server answers at `baseUrl`.
+ * The two OpenAI endpoints the AI features use, over `fetch`: chat completions (with tools for the
+ * prompts' assistant, DOMAIN §16; plain for the chat-assistant widget, DOMAIN §19) and audio
+ * transcriptions. One client per call's key (a prompt's or a user's), so a changed key takes effect
+ * at once. Any OpenAI-compatible server answers at `baseUrl`.
  */
 
 export interface ChatMessage {
@@ -30,8 +31,9 @@ export interface ChatAnswer {
 export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
-  tools: ChatTool[];
-  maxTokens: number;
+  tools?: ChatTool[];
+  /** Omitted: the model's own limit. */
+  maxTokens?: number;
   temperature: number;
 }
 
@@ -143,9 +145,9 @@ export function createOpenAiClient(opts: OpenAiOptions): OpenAiClient {
       const payload = JSON.stringify({
         model: request.model,
         messages: request.messages,
-        max_completion_tokens: request.maxTokens,
+        ...(request.maxTokens === undefined ? {} : { max_completion_tokens: request.maxTokens }),
         temperature: request.temperature,
-        ...(request.tools.length ? { tools: request.tools, tool_choice: 'auto' } : {}),
+        ...(request.tools?.length ? { tools: request.tools, tool_choice: 'auto' } : {}),
       });
       return answerOf((await post('/chat/completions', () => payload, true)) as RawAnswer);
     },
