@@ -77,8 +77,8 @@ const superOnly: Route[] = [
 ];
 
 /**
- * The plan-gated routes (`guards.plan(flag)` in app.ts), behind useKanban or useSchedules: one company
- * lacking both tests them. The stand-in is a POST with a body, which no real gated route has yet; add the real
+ * The plan-gated routes (`guards.plan(flag)` in app.ts), behind useKanban, useSchedules, useCampaigns,
+ * useOpenAi or useInternalChat: one company lacking them all tests them. The stand-in is a POST with a body, which no real gated route has yet; add the real
  * ones of schedules, campaigns, chats… here as they land.
  */
 const planGated: Route[] = [
@@ -108,6 +108,23 @@ const planGated: Route[] = [
   ['POST', '/prompt'],
   ['PUT', '/prompt/1'],
   ['DELETE', '/prompt/1'],
+  // useKanban: the board's tickets and moves (ids and query that fail validation).
+  ['GET', '/ticket/kanban?queueIds=x&tagId=x&lane=x&pageNumber=0'],
+  ['PUT', `/ticket-tags/${BAD_ID}/${BAD_ID}`],
+  ['DELETE', `/ticket-tags/${BAD_ID}`],
+  ['PUT', '/ticket-tags/1/1'],
+  ['DELETE', '/ticket-tags/1'],
+  // useInternalChat: every chat route.
+  ['GET', '/chats?pageNumber=0'],
+  ['POST', '/chats'],
+  ['GET', `/chats/${BAD_ID}`],
+  ['PUT', `/chats/${BAD_ID}`],
+  ['DELETE', `/chats/${BAD_ID}`],
+  ['GET', `/chats/${BAD_ID}/messages?pageNumber=0`],
+  ['POST', `/chats/${BAD_ID}/messages`],
+  ['POST', `/chats/${BAD_ID}/read`],
+  ['PUT', '/chats/1'],
+  ['POST', '/chats/1/messages'],
 ];
 
 let server: TestServer;
@@ -131,7 +148,7 @@ beforeAll(async () => {
   admin = tenant.admin;
   withoutKanban = (
     await createTenant(server, {
-      plan: { useKanban: false, useSchedules: false, useCampaigns: false, useOpenAi: false },
+      plan: { useKanban: false, useSchedules: false, useCampaigns: false, useOpenAi: false, useInternalChat: false },
     })
   ).admin;
 });

@@ -124,6 +124,42 @@ describe('a non-member (same company) learns nothing and changes nothing', () =>
     }).toEqual(before);
   });
 
+  it('an admin of the company who is not a member is refused like anyone else (404), listed nothing, changes nothing', async () => {
+    const member = await newUser('Membro');
+    const chat = await newChat(t.user, [member], 'Só nós dois');
+    await call(member, 'POST', `/chats/${chat.id}/messages`, { message: 'confidencial' });
+    const snapshot = async () => ({
+      chat: await read(t.user, chat.id),
+      messages: (await call(t.user, 'GET', `/chats/${chat.id}/messages`)).json(),
+    });
+    const before = await snapshot();
+    const attempts: [Method, string, object?][] = [
+      ['GET', `/chats/${chat.id}`],
+      ['GET', `/chats/${chat.uuid}`],
+      ['GET', `/chats/${chat.id}/messages`],
+      ['POST', `/chats/${chat.id}/messages`, { message: 'do admin' }],
+      ['PUT', `/chats/${chat.id}`, { title: 'Auditado' }],
+      ['PUT', `/chats/${chat.id}`, { users: [{ id: t.admin.user.id }] }],
+      ['DELETE', `/chats/${chat.id}`],
+      ['POST', `/chats/${chat.id}/read`, { userId: member.user.id }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const res = await call(t.admin, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error).toBe('ERR_NO_CHAT_FOUND');
+      expect(res.body).not.toContain('confidencial');
+      expect(res.body).not.toContain('Só nós dois');
+    }
+    const listed = (await call(t.admin, 'GET', '/chats')).json();
+    expect(listed.records.map((c: Chat) => c.id)).not.toContain(chat.id);
+    const searched = (await call(t.admin, 'GET', `/chats?searchParam=${encodeURIComponent('nós dois')}`)).json();
+    expect(searched).toMatchObject({ records: [], count: 0 });
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    expect(after.chat.users.map((u) => u.userId)).not.toContain(t.admin.user.id);
+    expect(unreadsOf(after.chat)).toEqual({ [t.user.user.id]: 1, [member.user.id]: 0 });
+  });
+
   it('a member who is not the owner may not rename, change members or delete (403)', async () => {
     const chat = await newChat(t.admin, [t.user], 'Do admin');
     const before = await read(t.admin, chat.id);

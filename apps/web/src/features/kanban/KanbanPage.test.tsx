@@ -112,6 +112,11 @@ describe('KanbanPage', () => {
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
     expect(titles).toEqual(['Em aberto', 'Negociação', 'Fechamento']);
+    // Each tag lane's header is painted in its tag's colour.
+    const headerColour = (lane: number) =>
+      getComputedStyle(inLane(lane).getByRole('heading', { level: 2 }).parentElement as HTMLElement).backgroundColor;
+    expect(headerColour(10)).toBe('rgb(255, 0, 0)');
+    expect(headerColour(20)).toBe('rgb(0, 170, 0)');
     await cardIn('open', 1);
     await cardIn('open', 2);
     expect(screen.getByTestId('kanban-lane-count-open').textContent).toBe('2');
