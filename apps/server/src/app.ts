@@ -25,6 +25,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { helpsRoutes } from './modules/helps/helps.routes.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { promptsRoutes } from './modules/prompts/prompts.routes.js';
@@ -76,6 +77,7 @@ const modules: ModuleRoutes[] = [
   ticketTagsRoutes,
   quickMessagesRoutes,
   promptsRoutes,
+  integrationsRoutes,
   assistantRoutes,
   schedulesRoutes,
   chatsRoutes,

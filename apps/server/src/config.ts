@@ -46,6 +46,10 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Messages a contact sends within this window are answered once, by one AI turn (DOMAIN §16). */
   AI_BURST_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Lets admin-set URLs (typebot, n8n, webhook, Dialogflow) reach loopback and private addresses (DOMAIN §11). */
+  OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+  /** Google's Dialogflow endpoint; tests point it at a local fake. */
+  DIALOGFLOW_BASE_URL: z.string().url().default('https://dialogflow.googleapis.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;

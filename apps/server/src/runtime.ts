@@ -4,6 +4,7 @@ import { registerAiPrompt } from './automations/ai-prompt.js';
 import { handleCall } from './automations/calls.js';
 import { registerTicketExpiry } from './automations/expiry.js';
 import { runInboundAutomations } from './automations/index.js';
+import { registerIntegrations } from './automations/integration.js';
 import { registerSendToQueue } from './automations/send-to-queue.js';
 import type { BaileysOptions } from './channels/baileys/baileys.channel.js';
 import type { ChannelEvents, ChannelStore } from './channels/channel.js';
@@ -19,6 +20,7 @@ import { applyShippingAck, onCampaignReply } from './modules/campaigns/campaigns
 import { registerContactJobs } from './modules/contact-lists/contact-lists.jobs.js';
 import { recheckUnchecked } from './modules/contact-lists/contact-lists.service.js';
 import { createContactPictures } from './modules/contacts/contacts.pictures.js';
+import { botOptionsOf } from './modules/integrations/integrations.probe.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
 import { applyAck, messageByProviderId, resendFailedWhileDown } from './modules/messages/messages.service.js';
 import { cancelOnReply, registerScheduleJobs, type SchedulePolicy } from './modules/schedules/schedules.sender.js';
@@ -156,6 +158,15 @@ export async function startWorkers(
     log,
     key: encryptionKeyOf(deps.config),
     openAi: { baseUrl: deps.config.OPENAI_BASE_URL, timeoutMs: deps.config.OPENAI_TIMEOUT_MS },
+  });
+  await registerIntegrations({
+    db,
+    realtime: deps.realtime,
+    jobs: deps.jobs,
+    storage: deps.storage,
+    log,
+    key: encryptionKeyOf(deps.config),
+    bots: botOptionsOf(deps.config),
   });
   await registerContactJobs(deps, log);
   await registerScheduleJobs({ ...deps, db, log }, deps.jobs, opts.schedules);

@@ -53,6 +53,12 @@ const adminOnly: Route[] = [
   ['POST', '/prompt'],
   ['PUT', `/prompt/${BAD_ID}`],
   ['DELETE', `/prompt/${BAD_ID}`],
+  ['POST', '/queueIntegration'],
+  ['PUT', `/queueIntegration/${BAD_ID}`],
+  ['DELETE', `/queueIntegration/${BAD_ID}`],
+  ['POST', '/queueIntegration/testSession'],
+  ['DELETE', `/campaigns/${BAD_ID}`],
+  ['POST', '/campaign-settings'],
 ];
 
 const superOnly: Route[] = [
@@ -125,6 +131,27 @@ const planGated: Route[] = [
   ['POST', `/chats/${BAD_ID}/read`],
   ['PUT', '/chats/1'],
   ['POST', '/chats/1/messages'],
+  // useIntegrations: every queue-integration route.
+  ['GET', '/queueIntegration/?pageNumber=0'],
+  ['GET', `/queueIntegration/${BAD_ID}`],
+  ['POST', '/queueIntegration'],
+  ['PUT', `/queueIntegration/${BAD_ID}`],
+  ['DELETE', `/queueIntegration/${BAD_ID}`],
+  ['POST', '/queueIntegration/testSession'],
+  // useCampaigns: every campaign route.
+  ['GET', '/campaigns/?pageNumber=0'],
+  ['GET', `/campaigns/${BAD_ID}`],
+  ['POST', '/campaigns'],
+  ['PUT', `/campaigns/${BAD_ID}`],
+  ['DELETE', `/campaigns/${BAD_ID}`],
+  ['POST', `/campaigns/${BAD_ID}/media-upload`],
+  ['DELETE', `/campaigns/${BAD_ID}/media-upload`],
+  ['POST', `/campaigns/${BAD_ID}/cancel`],
+  ['POST', `/campaigns/${BAD_ID}/restart`],
+  ['GET', `/campaigns/${BAD_ID}/shipping?status=nope&pageNumber=0`],
+  ['GET', `/campaigns/${BAD_ID}/shipping/export`],
+  ['GET', '/campaign-settings'],
+  ['POST', '/campaign-settings'],
 ];
 
 let server: TestServer;
@@ -148,7 +175,14 @@ beforeAll(async () => {
   admin = tenant.admin;
   withoutKanban = (
     await createTenant(server, {
-      plan: { useKanban: false, useSchedules: false, useCampaigns: false, useOpenAi: false, useInternalChat: false },
+      plan: {
+        useKanban: false,
+        useSchedules: false,
+        useCampaigns: false,
+        useOpenAi: false,
+        useInternalChat: false,
+        useIntegrations: false,
+      },
     })
   ).admin;
 });

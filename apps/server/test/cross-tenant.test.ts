@@ -15,8 +15,9 @@ import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
  * add what B sees of it to `snapshotOfB` so that a change is caught.
  *
  * The second harness, `references`, sends A's own routes bodies that name B's records (fields ending
- * in `Id`/`Ids` in packages/shared/src/schemas): each must be refused as not found, with the code of
- * the record named. EVERY NEW BODY FIELD THAT REFERENCES A RECORD MUST BE ADDED THERE.
+ * in `Id`/`Ids` in packages/shared/src/schemas), or paths that name one of B's records beside A's own:
+ * each must be refused as not found, with the code of the record named. EVERY NEW BODY FIELD THAT
+ * REFERENCES A RECORD MUST BE ADDED THERE.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -62,6 +63,8 @@ interface Target {
   apiMessageId: number;
   /** An AI prompt on B's queue, with B's OpenAI key. */
   promptId: number;
+  /** A webhook integration of B, with its signing secret. */
+  integrationId: number;
 }
 
 interface Route {
@@ -160,6 +163,7 @@ const routes: Route[] = [
   { method: 'POST', url: (b) => `/messages/${b.ticketId}`, payload: { body: 'Hacked by A' } },
   { method: 'DELETE', url: (b) => `/messages/${b.messageId}` },
   { method: 'POST', url: (b) => `/messages/${b.messageId}/retry` },
+  { method: 'POST', url: (b) => `/messages/${b.ticketId}/file-list/${b.fileListId}` },
   { method: 'GET', url: (b) => `/media/${b.mediaKey}` },
   // ticket notes
   { method: 'GET', url: (b) => `/ticket-notes/list?contactId=${b.contactId}&ticketId=${b.ticketId}` },
@@ -237,6 +241,11 @@ const routes: Route[] = [
   { method: 'GET', url: (b) => `/prompt/${b.promptId}` },
   { method: 'PUT', url: (b) => `/prompt/${b.promptId}`, payload: { name: 'Hacked by A', apiKey: 'sk-hacked-by-a' } },
   { method: 'DELETE', url: (b) => `/prompt/${b.promptId}` },
+  // queue integrations
+  { method: 'GET', url: (b) => `/queueIntegration/${b.integrationId}` },
+  { method: 'PUT', url: (b) => `/queueIntegration/${b.integrationId}`, payload: { name: 'Hacked by A' } },
+  { method: 'DELETE', url: (b) => `/queueIntegration/${b.integrationId}` },
+  { method: 'POST', url: () => '/queueIntegration/testSession', payload: (b) => ({ id: b.integrationId }) },
   // chat-assistant widget: help in a ticket
   { method: 'POST', url: (b) => `/assistant/tickets/${b.ticketId}/summary` },
   { method: 'POST', url: (b) => `/assistant/tickets/${b.ticketId}/suggestion` },
@@ -256,13 +265,10 @@ interface OwnOfA {
 
 interface Reference {
   method: 'POST' | 'PUT';
-  url: (a: OwnOfA) => string;
+  url: (a: OwnOfA, b: Target) => string;
   payload: (b: Target, a: OwnOfA) => object;
   error: ErrorCode;
 }
-
-/** Integrations do not exist yet (issue 14): any id of one is another company's, or nobody's. */
-const SOME_INTEGRATION_ID = 1;
 
 const references: Reference[] = [
   // internal chat: members named by id
@@ -340,6 +346,18 @@ const references: Reference[] = [
     payload: (b) => ({ promptId: b.promptId }),
     error: 'ERR_NO_PROMPT_FOUND',
   },
+  {
+    method: 'POST',
+    url: () => '/whatsapp',
+    payload: (b) => ({ name: 'Ref A', provider: 'sandbox', integrationId: b.integrationId }),
+    error: 'ERR_NO_INTEGRATION_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/whatsapp/${a.whatsappId}`,
+    payload: (b) => ({ integrationId: b.integrationId }),
+    error: 'ERR_NO_INTEGRATION_FOUND',
+  },
   // campaigns: the connection, then the contact list (tags and file lists: campaigns.test.ts)
   {
     method: 'POST',
@@ -363,8 +381,14 @@ const references: Reference[] = [
   {
     method: 'POST',
     url: () => '/queue',
-    payload: () => ({ name: 'Fila ref', color: '#A0A0A1', integrationId: SOME_INTEGRATION_ID }),
-    error: 'ERR_NOT_FOUND',
+    payload: (b) => ({ name: 'Fila ref', color: '#A0A0A1', integrationId: b.integrationId }),
+    error: 'ERR_NO_INTEGRATION_FOUND',
+  },
+  {
+    method: 'PUT',
+    url: (a) => `/queue/${a.queueId}`,
+    payload: (b) => ({ integrationId: b.integrationId }),
+    error: 'ERR_NO_INTEGRATION_FOUND',
   },
   {
     method: 'PUT',
@@ -442,8 +466,8 @@ const references: Reference[] = [
   {
     method: 'PUT',
     url: (a) => `/tickets/${a.ticketId}`,
-    payload: () => ({ integrationId: SOME_INTEGRATION_ID }),
-    error: 'ERR_NOT_FOUND',
+    payload: (b) => ({ integrationId: b.integrationId }),
+    error: 'ERR_NO_INTEGRATION_FOUND',
   },
   // tags, notes and quoted messages of a ticket
   {
@@ -463,6 +487,13 @@ const references: Reference[] = [
     url: (a) => `/messages/${a.ticketId}`,
     payload: (b) => ({ body: 'Ref', quotedMsg: { id: b.messageId } }),
     error: 'ERR_NO_MESSAGE_FOUND',
+  },
+  // a file list sent into A's own ticket (beyond the spec, DOMAIN §15)
+  {
+    method: 'POST',
+    url: (a, b) => `/messages/${a.ticketId}/file-list/${b.fileListId}`,
+    payload: () => ({}),
+    error: 'ERR_NO_FILE_LIST_FOUND',
   },
 ];
 
@@ -501,6 +532,8 @@ async function requestOf(
 const placeholder = <T extends object>() => new Proxy({}, { get: (_t, key) => `:${String(key)}` }) as T;
 const placeholdersOfB = placeholder<Target>();
 const placeholdersOfA = placeholder<OwnOfA>();
+/** B's webhook signing key: never in any reply to A. */
+let signingSecretOfB = '';
 
 let server: TestServer;
 let a: Tenant;
@@ -610,6 +643,12 @@ async function seedB(tenant: Tenant): Promise<Target> {
     apiKey: SECRET_OPENAI_KEY,
     queueId,
   });
+  const integration = await created('/queueIntegration', {
+    type: 'webhook',
+    name: 'Integração secreta de B',
+    urlN8N: 'https://hooks.example.com/segredo-de-b',
+  });
+  signingSecretOfB = integration.signingSecret;
   const widgetAuth = await call(tenant.user, 'POST', '/assistant/auth', {
     username: tenant.user.user.email,
     password: tenant.userPassword,
@@ -645,6 +684,7 @@ async function seedB(tenant: Tenant): Promise<Target> {
     chatUuid: chat.uuid,
     apiMessageId: apiMessage.json().id,
     promptId: prompt.id,
+    integrationId: integration.id,
   };
 }
 
@@ -685,6 +725,8 @@ async function snapshotOfB() {
     chats: await read('/chats'),
     chatMessages: await read(`/chats/${target.chatId}/messages`),
     prompts: await read('/prompt'),
+    integrations: await read('/queueIntegration'),
+    integration: await read(`/queueIntegration/${target.integrationId}`),
     assistant: (await call(b.user, 'GET', '/assistant')).json(),
     announcement: (await call(superUser, 'GET', `/announcements/${target.announcementId}`)).json(),
     announcementMedia: (await call(superUser, 'GET', target.announcementMediaPath)).rawPayload.toString('base64'),
@@ -726,6 +768,9 @@ beforeAll(async () => {
     'Treinamento secreto de B',
     SECRET_OPENAI_KEY,
     SECRET_ASSISTANT_TOKEN,
+    'Integração secreta de B',
+    'segredo-de-b',
+    signingSecretOfB,
     target.chatUuid,
     target.ticketUuid,
     target.userAvatar,
@@ -803,12 +848,14 @@ describe("tenant A's admin naming B's records in a body", () => {
     references.map((r) => ({
       ...r,
       // The path and the body's reference fields: `PUT /tickets/:ticketId userId`.
-      name: `${r.method} ${r.url(placeholdersOfA)} ${Object.keys(r.payload(placeholdersOfB, placeholdersOfA))
+      name: `${r.method} ${r.url(placeholdersOfA, placeholdersOfB)} ${Object.keys(
+        r.payload(placeholdersOfB, placeholdersOfA),
+      )
         .filter((key) => /Id|^tags$|^quotedMsg$/.test(key))
         .join(', ')}`,
     })),
   )('$name → 404 $error', async (reference) => {
-    const res = await call(a.admin, reference.method, reference.url(own), reference.payload(target, own));
+    const res = await call(a.admin, reference.method, reference.url(own, target), reference.payload(target, own));
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json().error).toBe(reference.error);
   });

@@ -38,7 +38,14 @@ export async function phoneOf(server: TestServer, admin: Session, whatsappId: nu
     url: `/sandbox/${whatsappId}/outbound?number=${number}`,
     headers: admin.headers,
   });
-  return res.json() as { providerId: string; body: string; ack: number; media: { fileName: string } | null }[];
+  return res.json() as {
+    providerId: string;
+    body: string;
+    ack: number;
+    media: { fileName: string } | null;
+    /** Times this message id was sent (the phone shows it once). */
+    sends: number;
+  }[];
 }
 
 export async function waitUntil<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {

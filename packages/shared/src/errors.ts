@@ -82,6 +82,7 @@ export const errorCatalogue = {
   ERR_CAMPAIGN_STATUS: 409,
   ERR_NO_CHAT_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,
+  ERR_NO_INTEGRATION_FOUND: 404,
   /** The widget's "auth" step with an e-mail or password that are not the caller's (not 401: that ends the session). */
   ERR_ASSISTANT_INVALID_CREDENTIALS: 400,
   /** A widget call before its "auth" step, or after its logout. */

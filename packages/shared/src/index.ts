@@ -24,6 +24,7 @@ export * from './schemas/messages.js';
 export * from './schemas/notes.js';
 export * from './schemas/plans.js';
 export * from './schemas/prompts.js';
+export * from './schemas/queue-integrations.js';
 export * from './schemas/queues.js';
 export * from './schemas/sandbox.js';
 export * from './schemas/schedules.js';

@@ -1,11 +1,9 @@
-import { and, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import type { StoredInbound } from '../inbound/handle-inbound.js';
-import { companies } from '../modules/companies/companies.schema.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessage } from '../modules/messages/messages.view.js';
-import { plans } from '../modules/plans/plans.schema.js';
 import { type AssistantPrompt, promptForAssistant, type SecretKey } from '../modules/prompts/prompts.service.js';
 import {
   claimTurn,
@@ -17,8 +15,7 @@ import {
 } from '../modules/prompts/prompts.sessions.js';
 import { queues } from '../modules/queues/queues.schema.js';
 import { listQueues } from '../modules/queues/queues.service.js';
-import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
-import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
+import { selectTicket } from '../modules/tickets/tickets.view.js';
 import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import {
@@ -31,6 +28,16 @@ import {
 import type { Realtime } from '../platform/realtime/realtime.js';
 import { readStored } from '../platform/storage/read-stored.js';
 import type { Storage } from '../platform/storage/storage.js';
+import {
+  agentTookOver,
+  type BotTicket,
+  botTicket,
+  type Cycle,
+  currentCycle,
+  inBotHands,
+  moveToQueue,
+  planAllows,
+} from './bot-ticket.js';
 import type { AutomationDeps } from './send-automatic.js';
 import { sendAutomatic } from './send-automatic.js';
 
@@ -65,31 +72,7 @@ const singletonKey = (ticketId: number) => `ai-prompt:${ticketId}`;
 /** The automations' deps, with the burst window runtime.ts passes along. */
 export type AiPromptStepDeps = AutomationDeps & { aiBurstMs?: number };
 
-type TicketState = Pick<
-  typeof tickets.$inferSelect,
-  'id' | 'companyId' | 'whatsappId' | 'contactId' | 'userId' | 'queueId' | 'status' | 'isGroup'
->;
-
-async function ticketState(db: Db, companyId: number, id: number): Promise<TicketState | undefined> {
-  const [row] = await db
-    .select({
-      id: tickets.id,
-      companyId: tickets.companyId,
-      whatsappId: tickets.whatsappId,
-      contactId: tickets.contactId,
-      userId: tickets.userId,
-      queueId: tickets.queueId,
-      status: tickets.status,
-      isGroup: tickets.isGroup,
-    })
-    .from(tickets)
-    .where(and(eq(tickets.id, id), eq(tickets.companyId, companyId)));
-  return row;
-}
-
-/** Only a contact's own, unassigned, open conversation is the assistant's. */
-const inBotHands = (t: TicketState | undefined): t is TicketState =>
-  t !== undefined && t.userId === null && !t.isGroup && t.status !== 'closed';
+type TicketState = BotTicket;
 
 /** DOMAIN §1.7: the connection's prompt while the ticket has no queue, then its queue's prompt. */
 async function promptIdOf(db: Db, t: TicketState): Promise<number | null> {
@@ -107,31 +90,7 @@ async function promptIdOf(db: Db, t: TicketState): Promise<number | null> {
   return q?.promptId ?? null;
 }
 
-/** The company's plan keeps the AI on (`useOpenAi`; no plan, or the flag unset, counts as on). */
-async function planAllowsAi(db: Db, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: plans.useOpenAi })
-    .from(companies)
-    .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row?.enabled !== false;
-}
-
-/** The ticket's open service cycle: people took it once it was accepted or answered. */
-async function currentCycle(db: Db, ticketId: number) {
-  const [row] = await db
-    .select({ id: ticketTraking.id, startedAt: ticketTraking.startedAt, firstReplyAt: ticketTraking.firstReplyAt })
-    .from(ticketTraking)
-    .where(and(eq(ticketTraking.ticketId, ticketId), isNull(ticketTraking.finishedAt)))
-    .orderBy(desc(ticketTraking.id))
-    .limit(1);
-  return row ?? { id: 0, startedAt: null, firstReplyAt: null };
-}
-
-type Cycle = Awaited<ReturnType<typeof currentCycle>>;
-const peopleTookOver = (cycle: Cycle, session: PromptSession) =>
-  cycle.startedAt !== null || cycle.firstReplyAt !== null || session.handedOffAt !== null;
+const peopleTookOver = (cycle: Cycle, session: PromptSession) => agentTookOver(cycle) || session.handedOffAt !== null;
 
 /**
  * The inbound step (DOMAIN §1.7): on a ticket a prompt answers, schedule the ticket's turn and stop
@@ -140,10 +99,10 @@ const peopleTookOver = (cycle: Cycle, session: PromptSession) =>
  */
 export async function runAiPrompt(deps: AiPromptStepDeps, stored: StoredInbound): Promise<'handled' | 'continue'> {
   if (stored.fromMe) return 'continue';
-  const ticket = await ticketState(deps.db, stored.companyId, stored.ticketId);
+  const ticket = await botTicket(deps.db, stored.companyId, stored.ticketId);
   if (!inBotHands(ticket)) return 'continue';
   const promptId = await promptIdOf(deps.db, ticket);
-  if (promptId === null || !(await planAllowsAi(deps.db, ticket.companyId))) return 'continue';
+  if (promptId === null || !(await planAllows(deps.db, ticket.companyId, 'useOpenAi'))) return 'continue';
   const cycle = await currentCycle(deps.db, ticket.id);
   const session = await openSession(deps.db, {
     companyId: ticket.companyId,
@@ -312,18 +271,6 @@ const parseArgs = (text: string): Record<string, unknown> => {
   }
 };
 
-/** Moves the ticket to a queue of its company; announced to the rooms before and after. */
-async function moveToQueue(deps: AssistantDeps, ticket: TicketState, queueId: number): Promise<void> {
-  if (ticket.queueId === queueId) return;
-  await deps.db
-    .update(tickets)
-    .set({ queueId, chatbot: false, queueOptionId: null })
-    .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId)));
-  const view = await selectTicket(deps.db, ticket.companyId, ticket.id);
-  if (view) emitTicket(deps.realtime, ticket.companyId, view, { queueId: ticket.queueId, userId: ticket.userId });
-  ticket.queueId = queueId;
-}
-
 async function say(deps: AssistantDeps, ticket: TicketState, text: string): Promise<void> {
   if (!text.trim()) return;
   const view = await selectTicket(deps.db, ticket.companyId, ticket.id);
@@ -339,10 +286,10 @@ async function handOff(deps: AssistantDeps, ticket: TicketState, prompt: Assista
 
 /** One AI turn on a ticket the turn holds. */
 async function turn(deps: AssistantDeps, session: PromptSession): Promise<void> {
-  const ticket = await ticketState(deps.db, session.companyId, session.ticketId);
+  const ticket = await botTicket(deps.db, session.companyId, session.ticketId);
   if (!inBotHands(ticket)) return;
   const promptId = await promptIdOf(deps.db, ticket);
-  if (promptId === null || !(await planAllowsAi(deps.db, ticket.companyId))) return;
+  if (promptId === null || !(await planAllows(deps.db, ticket.companyId, 'useOpenAi'))) return;
   const cycle = await currentCycle(deps.db, ticket.id);
   if (cycle.id !== session.cycleId || peopleTookOver(cycle, session)) return;
   const prompt = await promptForAssistant(deps.db, deps.key, ticket.companyId, promptId);
@@ -372,7 +319,7 @@ async function turn(deps: AssistantDeps, session: PromptSession): Promise<void> 
       temperature: prompt.temperature,
     });
     // An agent may have taken the ticket while the model thought: the answer is dropped.
-    const now = await ticketState(deps.db, ticket.companyId, ticket.id);
+    const now = await botTicket(deps.db, ticket.companyId, ticket.id);
     if (!inBotHands(now) || peopleTookOver(await currentCycle(deps.db, ticket.id), session)) return;
     Object.assign(ticket, now);
 

@@ -2,6 +2,7 @@ import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { type AiPromptStepDeps, runAiPrompt } from './ai-prompt.js';
 import { outOfHours } from './business-hours.js';
 import { holiday } from './holiday.js';
+import { runIntegration } from './integration.js';
 import { runQueueMenu } from './queue-menu.js';
 import { runRatingAnswer } from './rating.js';
 import type { AutomationDeps } from './send-automatic.js';
@@ -12,17 +13,18 @@ export type InboundStep = (deps: AutomationDeps, stored: StoredInbound) => Promi
 /** The queue menu and its chatbot come last: whatever they decide, nothing follows them. */
 const queueMenu: InboundStep = async (deps, stored) => {
   await runQueueMenu(deps, stored);
-  // DOMAIN §2: the queue the menu gave the new ticket (a connection's only queue) starts its prompt.
-  if (stored.ticketOpened) await runAiPrompt(deps, stored);
+  // DOMAIN §2: the queue the menu gave the new ticket (a connection's only queue) starts its prompt or integration.
+  if (stored.ticketOpened && (await runAiPrompt(deps, stored)) === 'continue') await runIntegration(deps, stored);
   return 'handled';
 };
 
 /**
  * The automations after an inbound message, in the order DOMAIN §1.7 gives them. An answer to a
  * pending rating (DOMAIN §4) is not a new conversation: nothing after it runs. A holiday beats
- * business hours. The AI prompt (connection's, then queue's: DOMAIN §16) comes before the menu.
+ * business hours. The AI prompt (connection's, then queue's: DOMAIN §16), then the integration (§17),
+ * come before the menu.
  */
-const steps: InboundStep[] = [runRatingAnswer, holiday, outOfHours, runAiPrompt, queueMenu];
+const steps: InboundStep[] = [runRatingAnswer, holiday, outOfHours, runAiPrompt, runIntegration, queueMenu];
 
 export async function runInboundAutomations(deps: AiPromptStepDeps, stored: StoredInbound): Promise<void> {
   for (const step of steps) {

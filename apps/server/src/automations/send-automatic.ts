@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '@balcao/shared';
+import { type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { queueOutbound } from '../modules/messages/messages.service.js';
@@ -17,6 +17,13 @@ export interface AutomationDeps {
 /** A ticket as the automations see it: the API view plus its company. */
 export type AutomationTicket = Ticket & { companyId: number };
 
+/** A file already in the company's storage, sent with an automatic message. */
+export interface AutomaticMedia {
+  key: string;
+  fileName: string;
+  mimetype: string;
+}
+
 /**
  * An automatic message from the server itself: stored as pending (fromMe, isAutomatic), shown
  * as the ticket's last message, announced, and delivered by the same send job as agent messages.
@@ -25,6 +32,7 @@ export async function sendAutomatic(
   deps: Pick<AutomationDeps, 'db' | 'realtime' | 'jobs'>,
   ticket: AutomationTicket,
   body: string,
+  media?: AutomaticMedia,
 ): Promise<Message> {
   const [message] = await queueOutbound(
     deps,
@@ -37,14 +45,21 @@ export async function sendAutomatic(
         whatsappId: ticket.whatsappId,
         contactId: ticket.contactId,
         body,
-        mediaType: 'chat',
+        ...(media
+          ? {
+              mediaType: mediaTypeOf(media.mimetype),
+              mediaKey: media.key,
+              mediaName: media.fileName,
+              mediaMime: media.mimetype,
+            }
+          : { mediaType: 'chat' as const }),
         fromMe: true,
         read: true,
         isAutomatic: true,
         sendStatus: 'pending',
       },
     ],
-    body,
+    body || media?.fileName || '',
   );
   return message;
 }

@@ -10,6 +10,7 @@ export * from '../modules/contact-lists/contact-lists.schema.js';
 export * from '../modules/contacts/contacts.schema.js';
 export * from '../modules/files/files.schema.js';
 export * from '../modules/helps/helps.schema.js';
+export * from '../modules/integrations/integrations.schema.js';
 export * from '../modules/messages/messages.schema.js';
 export * from '../modules/plans/plans.schema.js';
 export * from '../modules/prompts/prompts.schema.js';

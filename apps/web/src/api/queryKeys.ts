@@ -41,6 +41,15 @@ export const queryKeys = {
     lists: ['fileLists', 'list'] as const,
     list: (searchParam: string) => ['fileLists', 'list', searchParam] as const,
   },
+  /** Queue integrations (features/queue-integrations): the page's lists and the pickers' plain list. */
+  queueIntegrations: {
+    all: ['queueIntegrations'] as const,
+    lists: ['queueIntegrations', 'list'] as const,
+    list: (searchParam: string) => ['queueIntegrations', 'list', searchParam] as const,
+    detail: (id: number) => ['queueIntegrations', 'detail', id] as const,
+    /** GET /queueIntegration without a query: every integration (connection and queue dialogs). */
+    options: ['queueIntegrations', 'options'] as const,
+  },
   /** Contact lists (features/contact-lists; read by campaigns too). */
   contactLists: {
     all: ['contactLists'] as const,

@@ -36,6 +36,15 @@ describe('AppRoutes', () => {
     expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
+  it('renders the queue integrations on /queue-integration', async () => {
+    mockApi({ 'GET /queueIntegration/': () => ({ queueIntegrations: [], count: 0, hasMore: false }) });
+    renderWithProviders(<AppRoutes />, { path: '/queue-integration' });
+    // The page is lazily loaded: its first import may be slow on a busy machine.
+    expect(await screen.findByTestId('queueIntegrations-list', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toContain('Integrações');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+  });
+
   it('sends a plain user from the dashboard to /tickets', async () => {
     mockApi({});
     renderWithProviders(<AppRoutes />, { path: '/', auth: authValue({ user: sessionUser({ profile: 'user' }) }) });

@@ -32,6 +32,7 @@ const ChatsPage = lazy(() => import('../features/chats/ChatsPage'));
 const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
+const QueueIntegrationsPage = lazy(() => import('../features/queue-integrations/QueueIntegrationsPage'));
 
 /** Screens built so far; every other route shows its "coming soon" page. */
 const pages: Partial<Record<string, ComponentType>> = {
@@ -59,6 +60,7 @@ const pages: Partial<Record<string, ComponentType>> = {
   '/kanban': KanbanPage,
   '/messages-api': MessagesApiPage,
   '/prompts': PromptsPage,
+  '/queue-integration': QueueIntegrationsPage,
 };
 
 function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {

@@ -14,7 +14,8 @@ interface SearchableListPageProps {
   count: number | undefined;
   search: string;
   onSearch: (value: string) => void;
-  onAdd: () => void;
+  /** Without it (a reader who may not add) the add button is not shown. */
+  onAdd?: () => void;
   children: ReactNode;
 }
 
@@ -44,9 +45,11 @@ export function SearchableListPage({ ns, title, count, search, onSearch, onAdd, 
             placeholder={t(`${ns}.searchPlaceholder`)}
             testId={`${ns}-search`}
           />
-          <Button variant="contained" startIcon={<Add />} onClick={onAdd} data-testid={`${ns}-add`}>
-            {t(`${ns}.add`)}
-          </Button>
+          {onAdd && (
+            <Button variant="contained" startIcon={<Add />} onClick={onAdd} data-testid={`${ns}-add`}>
+              {t(`${ns}.add`)}
+            </Button>
+          )}
         </>
       }
     >

@@ -9,6 +9,8 @@ import { whatsapp } from './connections/testing/fixtures';
 import { useConnectionsRealtime } from './connections/useConnectionsRealtime';
 import { contact } from './contacts/testing';
 import { useContactsRealtime } from './contacts/useContactsRealtime';
+import { integration } from './queue-integrations/testing';
+import { useQueueIntegrationsRealtime } from './queue-integrations/useQueueIntegrationsRealtime';
 import { useQueuesRealtime } from './queues/useQueuesRealtime';
 import { useQuickMessagesRealtime } from './quick-messages/useQuickMessagesRealtime';
 import { useTagsRealtime } from './tags/useTagsRealtime';
@@ -92,6 +94,31 @@ const cases: ListCase[] = [
     (id, name) => quickMessage({ id, shortcode: name }),
   ),
   {
+    ...paged(
+      'queue integrations',
+      companyEvent.queueIntegration(1),
+      'queueIntegration',
+      'queueIntegrations',
+      queryKeys.queueIntegrations.list(''),
+      (id, name) => integration({ id, name }),
+    ),
+    deletedId: 'integrationId',
+  },
+  {
+    name: 'queue integration pickers',
+    event: companyEvent.queueIntegration(1),
+    record: 'queueIntegration',
+    deletedId: 'integrationId',
+    seed: (qc) =>
+      qc.setQueryData(queryKeys.queueIntegrations.options, [
+        integration({ id: 1, name: 'Primeiro' }),
+        integration({ id: 2, name: 'Segundo' }),
+      ]),
+    read: (qc) => qc.getQueryData<Named[]>(queryKeys.queueIntegrations.options) ?? [],
+    make: (id, name) => integration({ id, name }),
+    createdAt: 'last',
+  },
+  {
     name: 'queues',
     event: companyEvent.queue(1),
     record: 'queue',
@@ -124,6 +151,7 @@ function Live() {
   useTagsRealtime();
   useQuickMessagesRealtime();
   useConnectionsRealtime();
+  useQueueIntegrationsRealtime();
   return null;
 }
 

@@ -60,20 +60,25 @@ type WithoutDefaults<S extends z.ZodRawShape> = {
   [K in keyof S]: S[K] extends z.ZodDefault<infer T> ? T : S[K];
 };
 
-/**
- * The body of a PUT: every field optional, none defaulted, at least one given. Not `input.partial()`: zod 4 still
- * applies `.default()` inside `.partial()`, so a PUT of one field would reset the others.
- */
-export function updateOf<S extends z.ZodRawShape>(input: z.ZodObject<S>) {
+/** Every field optional and none defaulted. Not `input.partial()`: zod 4 still applies `.default()` inside it. */
+export function optionalFields<S extends z.ZodRawShape>(input: z.ZodObject<S>) {
   const shape = Object.fromEntries(
     Object.entries(input.shape).map(([key, field]) => [
       key,
       field instanceof z.ZodDefault ? field.removeDefault() : field,
     ]),
   ) as WithoutDefaults<S>;
+  return z.object(shape).partial();
+}
+
+/**
+ * The body of a PUT: every field optional, none defaulted, at least one given, so a PUT of one field
+ * never resets the others.
+ */
+export function updateOf<S extends z.ZodRawShape>(input: z.ZodObject<S>) {
   // An empty body would reach the database as an UPDATE without a SET clause.
-  return z
-    .object(shape)
-    .partial()
-    .refine((fields) => Object.values(fields).some((v) => v !== undefined), 'Nothing to update');
+  return optionalFields(input).refine(
+    (fields) => Object.values(fields).some((v) => v !== undefined),
+    'Nothing to update',
+  );
 }

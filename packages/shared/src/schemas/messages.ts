@@ -70,6 +70,12 @@ export const messageSendBody = z.object({
   quickMessageId: intId().optional(),
 });
 
+/**
+ * `POST /messages/{ticketId}/file-list/{fileListId}` (beyond the spec, DOMAIN §15): the list's message
+ * and files sent into the ticket as the agent's messages.
+ */
+export const messageFileListParams = z.object({ ticketId: intId(), fileListId: intId() });
+
 export interface AppMessageEvent {
   action: 'create' | 'update';
   message: Message;

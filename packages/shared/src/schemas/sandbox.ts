@@ -41,6 +41,8 @@ export const sandboxOutboundItem = z.object({
   quotedProviderId: z.string().nullable(),
   ack: z.number(),
   deleted: z.boolean(),
+  /** How many times we sent this message id: the phone shows it once, a repeated send only counts here. */
+  sends: z.number().int(),
   createdAt: z.string(),
 });
 export const sandboxAck = z.object({

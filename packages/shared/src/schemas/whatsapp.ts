@@ -39,6 +39,8 @@ export const whatsappSchema = z.object({
   queueHolidayDate: z.string().nullable(),
   queueHolidayEnd: z.string().nullable(),
   promptId: z.number().nullable(),
+  /** The connection-level queue integration (DOMAIN §1.7). */
+  integrationId: z.number().nullable(),
   hasToken: z.boolean(),
   queues: z.array(queueRef),
   updatedAt: z.string(),
@@ -66,6 +68,7 @@ export const whatsappInput = z.object({
   queueHolidayDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullable()).default(null),
   queueHolidayEnd: z.preprocess((v) => (v === '' ? null : v), isoDate.nullable()).default(null),
   promptId: intId().nullable().default(null),
+  integrationId: intId().nullable().default(null),
   queueIds: z.array(intId()).max(200).default([]),
   /** Provider settings (Cloud API: phoneNumberId, accessToken, appSecret, verifyToken). Write-only. */
   providerConfig: z.record(z.string(), z.string().max(2000)).optional(),

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Channel, InboundMessage, OutboundFile, SendOptions, SentRef } from '../channel.js';
 import type { ChannelContext } from '../manager.js';
 import { sandboxOutbox } from './sandbox.schema.js';
@@ -50,19 +50,24 @@ export function createSandboxChannel(
     media: { fileName: string; mimetype: string; url: string } | null,
   ) => {
     const providerId = opts?.messageId ?? `SBX${randomUUID().replaceAll('-', '').toUpperCase()}`;
-    // Like WhatsApp, the phone shows a message id once: a repeated send is not a second message.
+    const values = {
+      companyId,
+      whatsappId,
+      number: to,
+      providerId,
+      body,
+      media,
+      quotedProviderId: opts?.quotedProviderId ?? null,
+    };
+    // Like WhatsApp, the phone shows a message id once: a repeated send is not a second message. It is
+    // still counted, so that tests can tell "sent once" from "sent again under its id".
     await ctx.db
       .insert(sandboxOutbox)
-      .values({
-        companyId,
-        whatsappId,
-        number: to,
-        providerId,
-        body,
-        media,
-        quotedProviderId: opts?.quotedProviderId ?? null,
-      })
-      .onConflictDoNothing({ target: [sandboxOutbox.whatsappId, sandboxOutbox.providerId] });
+      .values(values)
+      .onConflictDoUpdate({
+        target: [sandboxOutbox.whatsappId, sandboxOutbox.providerId],
+        set: { sends: sql`${sandboxOutbox.sends} + 1` },
+      });
     return { providerId };
   };
 

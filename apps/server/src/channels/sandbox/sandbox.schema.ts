@@ -27,6 +27,8 @@ export const sandboxOutbox = pgTable(
     media: jsonb('media').$type<{ fileName: string; mimetype: string; url: string } | null>(),
     quotedProviderId: varchar('quoted_provider_id', { length: 128 }),
     ack: integer('ack').notNull().default(1),
+    /** Times this message id was sent: the phone shows it once, tests check nothing was sent twice. */
+    sends: integer('sends').notNull().default(1),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

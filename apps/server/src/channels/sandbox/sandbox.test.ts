@@ -129,6 +129,28 @@ describe('with the sandbox on', () => {
     expect((await phoneOf(on, t.admin, sandboxId, '5511977700005'))[0].ack).toBe(3);
   });
 
+  it('shows a message sent again under its id once, and counts the sends', async () => {
+    const channel = on.deps.channels.get(sandboxId);
+    const number = '5511977700007';
+    const once = await channel.sendText(number, 'uma vez', { messageId: 'SBXTEST-ONCE' });
+    const again = await channel.sendText(number, 'três vezes', { messageId: 'SBXTEST-THRICE' });
+    await channel.sendText(number, 'três vezes', { messageId: 'SBXTEST-THRICE' });
+    await channel.sendMedia(
+      number,
+      { data: Buffer.from('x'), fileName: 'a.txt', mimetype: 'text/plain' },
+      'três vezes',
+      { messageId: 'SBXTEST-THRICE' },
+    );
+    const phone = await phoneOf(on, t.admin, sandboxId, number);
+    expect(phone.map((m) => [m.providerId, m.body, m.sends])).toEqual([
+      [once.providerId, 'uma vez', 1],
+      [again.providerId, 'três vezes', 3],
+    ]);
+    // An ack still names the one message the phone shows.
+    expect(await on.deps.channels.sandbox(sandboxId).ack(again.providerId, 3)).toBe(true);
+    expect((await phoneOf(on, t.admin, sandboxId, number))[1]).toMatchObject({ ack: 3, sends: 3 });
+  });
+
   it("another company's admin cannot drive this sandbox", async () => {
     const stranger = await createTenant(on);
     for (const [method, url, payload] of routes(sandboxId)) {

@@ -335,9 +335,15 @@ export async function sendShipping(
       c: campaigns,
       optedOut: sql<boolean>`exists (select 1 from ${optOuts} o where o.company_id = ${row.companyId}
         and o.number = ${row.number})`,
+      mine: sql<boolean>`exists (select 1 from campaign_shippings s where s.id = ${row.id}
+        and s.status = 'sending' and s.claimed_at is not distinct from ${row.claimedAt})`,
     })
     .from(campaigns)
     .where(eq(campaigns.id, row.campaignId));
+  // The claim outlived its lease while it waited in its batch (a slow file list, a stalled provider):
+  // released as dead, the recipient is another sender's now, or pending again. Sending it here too
+  // would be a second message (on the Cloud API under a new id).
+  if (found && !found.mine) return 'done';
   const c = found?.c;
   // Cancelled (or deleted) between the claim and now: the row waits for a restart.
   if (c?.status !== 'EM_ANDAMENTO' || c.whatsappId === null) {

@@ -1,18 +1,23 @@
 import type { Campaign, Shipping } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type FakeGraph, fakeGraphConnection, startFakeGraph } from '../../../test/fakes/graph.js';
 import { createTenant, createTestServer, type Session, type Tenant, type TestServer } from '../../../test/harness.js';
 import { connectedSandbox, contactWrites, phoneOf } from '../../../test/sandbox-helpers.js';
 import { GraphError } from '../../channels/cloud/cloud.channel.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { noJobs } from '../../platform/jobs/jobs.js';
-import { type CampaignDeps, tickCampaigns } from './campaigns.lifecycle.js';
+import { contacts } from '../contacts/contacts.schema.js';
+import { messages } from '../messages/messages.schema.js';
+import { tickets } from '../tickets/tickets.schema.js';
+import { CAMPAIGN_SEND_QUEUE, type CampaignDeps, tickCampaigns } from './campaigns.lifecycle.js';
 import { renderCampaignMessage } from './campaigns.render.js';
 import { campaignShippings, campaigns } from './campaigns.schema.js';
 import { BETA_MIN_GAP_MS, gapAfter, runCampaignLoop, sendShipping } from './campaigns.sender.js';
 
 let server: TestServer;
+let graph: FakeGraph;
 let t: Tenant;
 let other: Tenant;
 let deps: CampaignDeps;
@@ -23,7 +28,8 @@ let dice: () => number = () => 0.5;
 const kicks: (Date | undefined)[] = [];
 
 beforeAll(async () => {
-  server = await createTestServer();
+  graph = await startFakeGraph();
+  server = await createTestServer({ CLOUD_GRAPH_URL: graph.url });
   t = await createTenant(server, { plan: { connections: 30 } });
   other = await createTenant(server);
   deps = {
@@ -40,7 +46,10 @@ beforeAll(async () => {
     clock: { now: () => new Date(nowMs), random: () => dice() },
   };
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await graph?.close();
+});
 
 const call = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   server.call(method, url, s, payload);
@@ -99,6 +108,18 @@ async function drain(whatsappId: number, maxJobs = 500) {
     if (!next) return;
     nowMs = Math.max(nowMs, next.getTime());
   }
+}
+
+/**
+ * Each number's phone shows one message from the campaign, sent once: the message ids are fixed per
+ * recipient, so a second send would not be a second message but would count in `sends`.
+ */
+async function expectEachSentOnce(whatsappId: number, numbers: string[]) {
+  for (const number of numbers)
+    expect(
+      (await phoneOf(server, t.admin, whatsappId, number)).map((m) => m.sends),
+      number,
+    ).toEqual([1]);
 }
 
 async function settings(values: Record<string, unknown>) {
@@ -219,6 +240,43 @@ describe('routes, validation and editing rules', () => {
       expect((await call(off.admin, method, url, method === 'POST' ? {} : undefined)).statusCode, url).toBe(403);
   });
 
+  it('closes every campaign route to a company whose plan lacks useCampaigns, before any validation', async () => {
+    const off = await createTenant(server, { plan: { useCampaigns: false } });
+    // Ids that are not numbers and bodies of the wrong types: a validation first would answer 400.
+    const bad = 'not-an-id';
+    const badBody = { name: 1, message1: [], scheduledAt: {}, settings: 'x' };
+    const routes = [
+      ['GET', '/campaigns/?pageNumber=0'],
+      ['GET', `/campaigns/${bad}`],
+      ['POST', '/campaigns'],
+      ['PUT', `/campaigns/${bad}`],
+      ['DELETE', `/campaigns/${bad}`],
+      ['POST', `/campaigns/${bad}/media-upload`],
+      ['DELETE', `/campaigns/${bad}/media-upload`],
+      ['POST', `/campaigns/${bad}/cancel`],
+      ['POST', `/campaigns/${bad}/restart`],
+      ['GET', `/campaigns/${bad}/shipping?status=nope&pageNumber=0`],
+      ['GET', `/campaigns/${bad}/shipping/export`],
+      ['GET', '/campaign-settings'],
+      ['POST', '/campaign-settings'],
+    ] as const;
+    const send = (session: Session, method: (typeof routes)[number][0], url: string) =>
+      call(session, method, url, method === 'POST' || method === 'PUT' ? badBody : undefined);
+    for (const session of [off.admin, off.user]) {
+      for (const [method, url] of routes) {
+        const res = await send(session, method, url);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json(), `${method} ${url}`).toMatchObject({ error: 'ERR_PLAN_FEATURE_DISABLED' });
+        expect(res.json().fields).toBeUndefined();
+      }
+    }
+    // The control: with the flag on, the same calls reach the validation.
+    for (const [method, url] of routes.filter(([method, url]) => method !== 'GET' || url !== '/campaign-settings')) {
+      const res = await send(t.admin, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+    }
+  });
+
   it('keeps the settings as key/value JSON and refuses options and keys the spec does not offer', async () => {
     const bad = await call(t.admin, 'POST', '/campaign-settings', {
       settings: { messageInterval: 7, variables: [{ key: 'nome', value: 'x' }] },
@@ -250,7 +308,7 @@ describe('the sending engine', () => {
     for (const [i, number] of list.numbers.entries()) {
       const phone = await phoneOf(server, t.admin, w, number);
       expect(phone.length, number).toBe(i === 0 || i === 4 ? 0 : 1);
-      if (phone[0]) expect(phone[0].body).toBe(`Oi Pessoa ${i} / ${number}`);
+      if (phone[0]) expect([phone[0].body, phone[0].sends]).toEqual([`Oi Pessoa ${i} / ${number}`, 1]);
     }
     const rows = await shippingsOf(c.id);
     expect(rows.map((r) => [r.status, r.reason])).toEqual([
@@ -311,7 +369,7 @@ describe('the sending engine', () => {
       expect(gap, `gap after send ${i + 1}`).toBeGreaterThanOrEqual(lo);
       expect(gap, `gap after send ${i + 1}`).toBeLessThanOrEqual(hi);
     });
-    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    await expectEachSentOnce(w, list.numbers);
     await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
   });
 
@@ -342,9 +400,70 @@ describe('the sending engine', () => {
     const w = await connectedSandbox(server, t.admin);
     const list = await listOf(20);
     const c = await campaign({ contactListId: list.id, whatsappId: w });
-    await Promise.all([drain(w), drain(w), runCampaignLoop(deps, w)]);
-    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    // Three loops of the connection at once, round after round, on a clock that stands still: only
+    // the claims keep them apart. (`drain` would move the shared clock to one loop's next job while
+    // another is still sending, past its claims' lease: the next test is that case.)
+    for (let round = 0; round < 5 && (await statusOf(c.id)) !== 'FINALIZADA'; round++)
+      await Promise.all([runCampaignLoop(deps, w), runCampaignLoop(deps, w), runCampaignLoop(deps, w)]);
+    await expectEachSentOnce(w, list.numbers);
+    expect((await shippingsOf(c.id)).every((r) => r.attempts === 1)).toBe(true);
     expect(await statusOf(c.id)).toBe('FINALIZADA');
+  });
+
+  it('a sender whose claims outlived their lease sends none of those still waiting in its batch', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(11);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    // An eleventh recipient waits for a retry in an hour: the campaign stays running throughout.
+    const waiting = (await shippingsOf(c.id))[10];
+    await deps.db
+      .update(campaignShippings)
+      .set({ retryAt: new Date(nowMs + 3_600_000) })
+      .where(eq(campaignShippings.id, waiting.id));
+    // The first sender claims the other ten and stalls in its first sends (eight at a time)…
+    const channels = server.deps.channels;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let stalled = 0;
+    let allStalled = () => {};
+    const eightStalled = new Promise<void>((resolve) => {
+      allStalled = resolve;
+    });
+    const stalling: CampaignDeps = {
+      ...deps,
+      channels: {
+        ...channels,
+        get: (id) => {
+          const channel = channels.get(id);
+          return {
+            ...channel,
+            sendText: async (to, body, opts) => {
+              if (++stalled === 8) allStalled();
+              await gate;
+              return channel.sendText(to, body, opts);
+            },
+          };
+        },
+      },
+    };
+    const first = runCampaignLoop(stalling, w);
+    await eightStalled;
+    // …past the lease: the claims count as dead, and another loop sends all ten.
+    nowMs += 2 * 60_000 + 1;
+    await runCampaignLoop(deps, w);
+    expect((await shippingsOf(c.id)).map((r) => r.status)).toEqual([...Array(10).fill('sent'), 'pending']);
+    open();
+    await first;
+    // The eight in flight when their lease ran out went again under their ids (the phone shows each
+    // once); the two still waiting in the stalled batch were not sent by it.
+    const sends = [];
+    for (const number of list.numbers.slice(0, 10))
+      sends.push((await phoneOf(server, t.admin, w, number)).map((m) => m.sends));
+    expect(sends).toEqual([...Array(8).fill([2]), [1], [1]]);
+    expect(await statusOf(c.id)).toBe('EM_ANDAMENTO');
+    expect((await call(t.admin, 'POST', `/campaigns/${c.id}/cancel`)).json().status).toBe('CANCELADA');
   });
 
   it('stops at a cancel and sends only the rest after a restart', async () => {
@@ -363,7 +482,65 @@ describe('the sending engine', () => {
     expect(sentBefore).toBe(3);
     expect((await call(t.admin, 'POST', `/campaigns/${c.id}/restart`)).json().status).toBe('EM_ANDAMENTO');
     await drain(w);
-    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    await expectEachSentOnce(w, list.numbers);
+    expect(await statusOf(c.id)).toBe('FINALIZADA');
+    await settings({ messageInterval: 0 });
+  });
+
+  it('pauses while the connection is down and goes on, sending only the rest, once it is back', async () => {
+    await settings({ messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0 });
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(4);
+    const c = await campaign({ contactListId: list.id, whatsappId: w });
+    const sentCount = async () => (await shippingsOf(c.id)).filter((r) => r.status === 'sent').length;
+    kicks.length = 0;
+    await runCampaignLoop(deps, w);
+    nowMs = (kicks.at(-1) as Date).getTime();
+    expect(await sentCount()).toBe(1);
+
+    // The session drops between the claim and the send: the recipient goes back, no attempt spent,
+    // and the loop stops instead of scheduling itself.
+    const channels = server.deps.channels;
+    const dropped: CampaignDeps = {
+      ...deps,
+      channels: {
+        ...channels,
+        get: () => {
+          throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        },
+      },
+    };
+    kicks.length = 0;
+    await runCampaignLoop(dropped, w);
+    expect(kicks).toEqual([]);
+    const interrupted = (await shippingsOf(c.id))[1];
+    expect(interrupted).toMatchObject({ status: 'pending', attempts: 0, claimedAt: null });
+
+    // The phone logs out: the loop finds the connection down, sends nothing and does not spin.
+    expect((await call(t.admin, 'DELETE', `/whatsappsession/${w}`)).statusCode).toBe(200);
+    nowMs += 60_000;
+    kicks.length = 0;
+    await runCampaignLoop(deps, w);
+    expect(kicks).toEqual([]);
+    expect(await sentCount()).toBe(1);
+    expect(await statusOf(c.id)).toBe('EM_ANDAMENTO');
+
+    // Connected again: the connection's own event wakes its campaign loop.
+    const jobs = vi.spyOn(server.deps.jobs, 'send');
+    try {
+      await call(t.admin, 'POST', `/whatsappsession/${w}`);
+      expect((await call(t.admin, 'POST', `/sandbox/${w}/scan`)).statusCode).toBe(200);
+      expect(jobs).toHaveBeenCalledWith(
+        CAMPAIGN_SEND_QUEUE,
+        { whatsappId: w },
+        expect.objectContaining({ singletonKey: `campaign-connection:${w}` }),
+      );
+    } finally {
+      jobs.mockRestore();
+    }
+    await drain(w);
+    await expectEachSentOnce(w, list.numbers);
+    expect((await shippingsOf(c.id)).map((r) => r.attempts)).toEqual([1, 1, 1, 1]);
     expect(await statusOf(c.id)).toBe('FINALIZADA');
     await settings({ messageInterval: 0 });
   });
@@ -500,6 +677,109 @@ describe('the sending engine', () => {
   });
 });
 
+describe('on a Cloud API connection (a fake Graph API)', () => {
+  async function cloudConnection() {
+    const created = await call(t.admin, 'POST', '/whatsapp', fakeGraphConnection(`Cloud ${++seq}`));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    await call(t.admin, 'POST', `/whatsappsession/${id}`);
+    expect((await call(t.admin, 'GET', `/whatsapp/${id}`)).json().status).toBe('CONNECTED');
+    return id;
+  }
+
+  it('sends the approved template, variables rendered, to recipients outside the 24-hour window', async () => {
+    await settings({
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+      variables: [{ key: 'cupom', value: 'BF10' }],
+    });
+    const w = await cloudConnection();
+    const list = await listOf(3);
+    graph.refuse(list.numbers[2], 131049);
+    const c = await campaign({
+      contactListId: list.id,
+      whatsappId: w,
+      message1: 'Texto livre: fora da janela não pode ir',
+      templateName: 'oferta_black_friday',
+      templateLanguage: 'pt_BR',
+      templateVariables: ['{nome}', '{cupom}'],
+    });
+    await drain(w);
+    const sent = graph.messages.filter((m) => list.numbers.includes(String(m.to)));
+    expect(sent).toEqual(
+      list.numbers.slice(0, 2).map((number, i) => ({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: number,
+        type: 'template',
+        template: {
+          name: 'oferta_black_friday',
+          language: { code: 'pt_BR' },
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: `Pessoa ${i}` },
+                { type: 'text', text: 'BF10' },
+              ],
+            },
+          ],
+        },
+      })),
+    );
+    const rows = await shippingsOf(c.id);
+    expect(rows.map((r) => [r.status, r.reason, r.messageIndex])).toEqual([
+      ['sent', null, null],
+      ['sent', null, null],
+      ['failed', 'graph:131049', null],
+    ]);
+    // The id the Graph API gave is what its status webhooks will name.
+    for (const row of rows.slice(0, 2)) expect(row.providerId).toMatch(/^wamid\.FAKE\d+$/);
+    expect(await statusOf(c.id)).toBe('FINALIZADA');
+    await settings({ variables: [] });
+  });
+});
+
+describe('tickets', () => {
+  it('are left alone by campaign sends: none opened, reopened, closed or written to until the contact answers', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(3);
+    const [stranger, talking, done] = list.numbers;
+    const ticketOf = async (number: string) =>
+      (await call(t.admin, 'GET', `/tickets?searchParam=${number}&showAll=true`)).json().tickets[0];
+    // One recipient is talking to an agent, one was served and closed, one never wrote.
+    await contactWrites(server, t.admin, w, { number: talking, name: 'Em conversa', body: 'oi' });
+    await contactWrites(server, t.admin, w, { number: done, name: 'Já atendido', body: 'oi' });
+    const open = await call(t.admin, 'PUT', `/tickets/${(await ticketOf(talking)).id}`, {
+      status: 'open',
+      userId: t.admin.user.id,
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    const closed = await call(t.admin, 'PUT', `/tickets/${(await ticketOf(done)).id}`, { status: 'closed' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const db = deps.db;
+    const snapshot = async () => ({
+      tickets: await db.select().from(tickets).where(eq(tickets.companyId, t.companyId)).orderBy(tickets.id),
+      messages: (await db.select({ n: count() }).from(messages).where(eq(messages.companyId, t.companyId)))[0].n,
+      contacts: (await db.select({ n: count() }).from(contacts).where(eq(contacts.companyId, t.companyId)))[0].n,
+    });
+    const before = await snapshot();
+
+    const c = await campaign({ contactListId: list.id, whatsappId: w, message1: 'Promoção para {nome}' });
+    await drain(w);
+    await expectEachSentOnce(w, list.numbers);
+    expect(await statusOf(c.id)).toBe('FINALIZADA');
+    expect(await snapshot()).toEqual(before);
+
+    // The answer goes through the ordinary pipeline: it opens the ticket and is attributed to the campaign.
+    await contactWrites(server, t.admin, w, { number: stranger, name: 'Novo', body: 'Quero saber mais' });
+    expect(await ticketOf(stranger)).toMatchObject({ status: 'pending', contact: { number: stranger } });
+    expect((await shippingsOf(c.id))[0].repliedAt).not.toBeNull();
+  });
+});
+
 describe('after a restart', () => {
   it('starts what came due while down, releases dead claims, and leaves campaigns over three days late', async () => {
     const w = await connectedSandbox(server, t.admin);
@@ -527,7 +807,7 @@ describe('after a restart', () => {
       .where(eq(campaignShippings.id, first.id));
     await tickCampaigns(deps);
     await drain(w);
-    for (const number of list.numbers) expect(await phoneOf(server, t.admin, w, number)).toHaveLength(1);
+    await expectEachSentOnce(w, list.numbers);
     expect(await statusOf(due.id)).toBe('FINALIZADA');
   });
 });

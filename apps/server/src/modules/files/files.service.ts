@@ -236,6 +236,31 @@ export async function fileOptionsOf(db: Db, companyId: number, fileListId: numbe
   return (await optionsOf(db, companyId, [fileListId])).flatMap(toOptionFile);
 }
 
+/**
+ * A list's message and copies of its files, in order, for messages of a ticket: the files come through
+ * the one lookup (`fileOptionsOf`) and are copied under new keys, so the ticket's history keeps them when
+ * the list changes or is deleted. ERR_NO_FILE_LIST_FOUND for a list of another company or none.
+ */
+export async function copyFileListFiles(ctx: ServiceContext, storage: Storage, id: number) {
+  const list = await findRow(ctx, id);
+  const files = await fileOptionsOf(ctx.db, ctx.companyId, id);
+  if (files.length === 0) throw new AppError('ERR_VALIDATION', {}, 'This file list has no files yet');
+  const copies: { key: string; fileName: string; mimetype: string }[] = [];
+  try {
+    for (const file of files) {
+      const stored = await storage.open(file.key);
+      if (!stored) throw new AppError('ERR_MEDIA_NOT_FOUND');
+      // The copy's key takes the stored key's extension (the detected type's), never the client's name.
+      const { key } = await storage.put(ctx.companyId, stored.stream, file.key);
+      copies.push({ key, fileName: file.fileName, mimetype: file.mediaType });
+    }
+  } catch (err) {
+    await Promise.all(copies.map((c) => storage.remove(c.key)));
+    throw err;
+  }
+  return { message: list.message, files: copies };
+}
+
 /** One option's file by the option's id, or null when it is not the company's or has no file yet. */
 export async function fileOptionOf(db: Db, companyId: number, optionId: number): Promise<FileListOptionFile | null> {
   const [row] = await db

@@ -1,10 +1,25 @@
-import { idParam, intId, messageSchema, messageSendBody, messagesListQuery, messagesListReply } from '@balcao/shared';
+import {
+  idParam,
+  intId,
+  messageFileListParams,
+  messageSchema,
+  messageSendBody,
+  messagesListQuery,
+  messagesListReply,
+} from '@balcao/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
 import { jsonField, readMultipartForm } from '../../platform/http/multipart.js';
 import { type AppDeps, type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
-import { deleteMessage, listMessages, type MessagingDeps, retryMessage, sendMessages } from './messages.service.js';
+import {
+  deleteMessage,
+  listMessages,
+  type MessagingDeps,
+  retryMessage,
+  sendFileList,
+  sendMessages,
+} from './messages.service.js';
 
 /**
  * The message to send: a JSON body, or the multipart form of spec §7 (`medias` files, `body`, `quotedMsg` as
@@ -42,6 +57,18 @@ export const messagesRoutes: ModuleRoutes = (app, deps: AppDeps, guards) => {
     async (request, reply) => {
       const input = await sendInput(request);
       return reply.status(201).send(await sendMessages(ctx(request), messaging, request.params.ticketId, input));
+    },
+  );
+  // Beyond the spec: the message input's "send a file list" (DOMAIN §15).
+  app.post(
+    '/messages/:ticketId/file-list/:fileListId',
+    {
+      onRequest: guards.auth,
+      schema: { tags, params: messageFileListParams, response: { 201: z.array(messageSchema) } },
+    },
+    async (request, reply) => {
+      const { ticketId, fileListId } = request.params;
+      return reply.status(201).send(await sendFileList(ctx(request), messaging, ticketId, fileListId));
     },
   );
   app.delete(

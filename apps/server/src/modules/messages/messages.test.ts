@@ -370,3 +370,110 @@ describe('sending', () => {
     expect(phone.filter((m) => m.body === 'Vai falhar')).toHaveLength(1);
   });
 });
+
+describe('sending a file list (beyond the spec, DOMAIN §15)', () => {
+  const PDF = Buffer.from('%PDF-1.4 tabela de preços');
+
+  /** A file list of `session`'s company whose options got `files` (the last options may stay without one). */
+  async function fileList(
+    session: Session,
+    message: string,
+    options: string[],
+    files: { name: string; data: Buffer }[],
+  ) {
+    const created = await call(session, 'POST', '/files', {
+      name: `Arquivos ${Math.random().toString(36).slice(2, 8)}`,
+      message,
+      options: options.map((name) => ({ name })),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = created.json() as { id: number; options: { id: number; path: string | null }[] };
+    if (files.length === 0) return list;
+    const form = new FormData();
+    files.forEach((f, i) => {
+      form.append('files', new Blob([new Uint8Array(f.data)]), f.name);
+      form.append('id', String(list.options[i].id));
+    });
+    const request = new Request('http://local/', { method: 'POST', body: form });
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: `/files/uploadList/${list.id}`,
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { ...session.headers, 'content-type': request.headers.get('content-type') as string },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    return uploaded.json() as typeof list;
+  }
+
+  it("sends the list's message, then its files in order, as the agent's messages that reach the phone", async () => {
+    const list = await fileList(
+      t.admin,
+      'Olá {{firstName}}, seguem nossos arquivos',
+      ['Foto da loja', 'Tabela', 'Ainda sem arquivo'],
+      [
+        { name: 'loja.png', data: PNG },
+        { name: 'tabela.pdf', data: PDF },
+      ],
+    );
+    const res = await call(t.admin, 'POST', `/messages/${ticketId}/file-list/${list.id}`);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as Message[];
+    expect(created.map((m) => [m.body, m.mediaType, m.mediaName, m.fromMe, m.sendStatus])).toEqual([
+      ['Olá Marta, seguem nossos arquivos', 'chat', null, true, 'pending'],
+      ['', 'image', 'loja.png', true, 'pending'],
+      ['', 'application', 'tabela.pdf', true, 'pending'],
+    ]);
+    // The ticket keeps copies: the list's files are not the ticket's.
+    expect(created[1].mediaUrl).toMatch(new RegExp(`^/media/${t.companyId}/[0-9a-f-]{36}\\.png$`));
+    expect(list.options.map((o) => o.path)).not.toContain(created[1].mediaUrl);
+
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (all) => all.some((m) => m.media?.fileName === 'tabela.pdf'),
+    );
+    const tail = phone.slice(phone.findIndex((m) => m.body === 'Olá Marta, seguem nossos arquivos'));
+    expect(tail.map((m) => [m.body, m.media?.fileName ?? null, m.sends])).toEqual([
+      ['Olá Marta, seguem nossos arquivos', null, 1],
+      ['', 'loja.png', 1],
+      ['', 'tabela.pdf', 1],
+    ]);
+    for (const m of created)
+      await waitUntil(
+        () => messageById(m.id),
+        (s) => s.sendStatus === 'sent',
+      );
+
+    // Deleting the list deletes its files, not the ticket's history.
+    expect((await call(t.admin, 'DELETE', `/files/${list.id}`)).statusCode).toBe(200);
+    const kept = await server.app.inject({
+      method: 'GET',
+      url: created[1].mediaUrl as string,
+      headers: t.admin.headers,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it("refuses another company's list, a list without files and a ticket the caller may not see, storing nothing", async () => {
+    const before = (await page()).count;
+    const foreign = await fileList(other.admin, 'De outra empresa', ['Arquivo'], [{ name: 'x.png', data: PNG }]);
+    const refused = await call(t.admin, 'POST', `/messages/${ticketId}/file-list/${foreign.id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe('ERR_NO_FILE_LIST_FOUND');
+    expect(refused.body).not.toContain('De outra empresa');
+
+    const empty = await fileList(t.admin, 'Sem arquivos', ['Vazio'], []);
+    const nothing = await call(t.admin, 'POST', `/messages/${ticketId}/file-list/${empty.id}`);
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().error).toBe('ERR_VALIDATION');
+
+    const own = await fileList(t.admin, 'Da empresa', ['Arquivo'], [{ name: 'y.png', data: PNG }]);
+    const outsideQueues = await call(t.user, 'POST', `/messages/${ticketId}/file-list/${own.id}`);
+    expect(outsideQueues.statusCode).toBe(403);
+    expect(outsideQueues.json().error).toBe('ERR_NO_PERMISSION');
+    const otherCompany = await call(other.admin, 'POST', `/messages/${ticketId}/file-list/${foreign.id}`);
+    expect(otherCompany.statusCode).toBe(404);
+    expect(otherCompany.json().error).toBe('ERR_NO_TICKET_FOUND');
+    expect((await page()).count).toBe(before);
+  });
+});

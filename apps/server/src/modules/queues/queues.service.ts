@@ -66,7 +66,9 @@ function emitQueue(ctx: ServiceContext, action: CrudAction, payload: object) {
 /** The prompt and integration a queue names, when they change: the company's own or not found. */
 async function assertQueueReferences(ctx: ServiceContext, input: Partial<QueueInput>, current?: Queue) {
   if (input.promptId !== current?.promptId) await assertPromptOfCompany(ctx.db, ctx.companyId, input.promptId);
-  if (input.integrationId !== current?.integrationId) assertIntegrationOfCompany(input.integrationId);
+  if (input.integrationId !== current?.integrationId) {
+    await assertIntegrationOfCompany(ctx.db, ctx.companyId, input.integrationId);
+  }
 }
 
 export async function createQueue(ctx: ServiceContext, input: QueueInput): Promise<Queue> {
@@ -100,15 +102,20 @@ export async function updateQueue(ctx: ServiceContext, id: number, input: Partia
   return queue;
 }
 
-/** A deleted prompt answers on no queue any more: the queues that named it name none. */
-export async function detachPromptFromQueues(ctx: ServiceContext, promptId: number): Promise<void> {
+/** A deleted prompt or integration answers on no queue any more: the queues that named it name none. */
+async function detachFromQueues(ctx: ServiceContext, column: 'promptId' | 'integrationId', id: number) {
   const changed = await ctx.db
     .update(queues)
-    .set({ promptId: null })
-    .where(and(eq(queues.companyId, ctx.companyId), eq(queues.promptId, promptId)))
+    .set({ [column]: null })
+    .where(and(eq(queues.companyId, ctx.companyId), eq(queues[column], id)))
     .returning({ id: queues.id });
-  for (const { id } of changed) emitQueue(ctx, 'update', { queue: await findQueue(ctx.db, ctx.companyId, id) });
+  for (const row of changed) emitQueue(ctx, 'update', { queue: await findQueue(ctx.db, ctx.companyId, row.id) });
 }
+
+export const detachPromptFromQueues = (ctx: ServiceContext, promptId: number) =>
+  detachFromQueues(ctx, 'promptId', promptId);
+export const detachIntegrationFromQueues = (ctx: ServiceContext, integrationId: number) =>
+  detachFromQueues(ctx, 'integrationId', integrationId);
 
 export async function deleteQueue(ctx: ServiceContext, id: number): Promise<void> {
   await findQueue(ctx.db, ctx.companyId, id);

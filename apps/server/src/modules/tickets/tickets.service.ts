@@ -291,7 +291,9 @@ export async function updateTicket(
   if (next.whatsappId !== current.whatsappId) await findWhatsapp(ctx.db, ctx.companyId, next.whatsappId);
   // A prompt or integration the ticket is handed to must be the company's (false and null clear it).
   if (input.promptId !== current.promptId) await assertPromptOfCompany(ctx.db, ctx.companyId, input.promptId || null);
-  if (input.integrationId !== current.integrationId) assertIntegrationOfCompany(input.integrationId || null);
+  if (input.integrationId !== current.integrationId) {
+    await assertIntegrationOfCompany(ctx.db, ctx.companyId, input.integrationId || null);
+  }
   const closing = next.status === 'closed' && current.status !== 'closed';
   const accepting = next.status === 'open' && (current.status !== 'open' || next.userId !== current.userId);
 

@@ -45,6 +45,8 @@ export const whatsapps = pgTable(
     queueHolidayDate: date('queue_holiday_date', { mode: 'string' }),
     queueHolidayEnd: date('queue_holiday_end', { mode: 'string' }),
     promptId: integer('prompt_id'),
+    /** The connection-level queue integration (DOMAIN §1.7), for tickets without a queue. */
+    integrationId: integer('integration_id'),
     /** SHA-256 of the external API token; the token itself is shown once. */
     tokenHash: varchar('token_hash', { length: 64 }),
     /** Provider settings (Cloud API ids, encrypted secrets). Never returned by the API. */

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { assertOwned } from '../../platform/tenancy/owned.js';
+import { assertIntegrationOfCompany } from '../integrations/integrations.service.js';
 import { assertBelowPlanLimit } from '../plans/plans.limits.js';
 import { assertPromptOfCompany } from '../prompts/prompts.service.js';
 import { assertQueuesOfCompany, type QueueLink, queueRefsOf, setQueueLinks } from '../queues/queues.service.js';
@@ -47,6 +48,7 @@ function toWhatsapp(r: Row, queueList: Whatsapp['queues']): Whatsapp {
     queueHolidayDate: r.queueHolidayDate,
     queueHolidayEnd: r.queueHolidayEnd,
     promptId: r.promptId,
+    integrationId: r.integrationId,
     hasToken: r.tokenHash !== null,
     queues: queueList,
     updatedAt: r.updatedAt.toISOString(),
@@ -129,12 +131,15 @@ function assertGreeting(queueIds: number[], greeting: string) {
  */
 async function assertConnectionReferences(
   ctx: ServiceContext,
-  input: Pick<WhatsappUpdate, 'queueIds' | 'sendIdQueue' | 'promptId'>,
+  input: Pick<WhatsappUpdate, 'queueIds' | 'sendIdQueue' | 'promptId' | 'integrationId'>,
   current?: Whatsapp,
 ) {
   const sendIdQueue = input.sendIdQueue !== current?.sendIdQueue ? input.sendIdQueue : undefined;
   await assertQueuesOfCompany(ctx.db, ctx.companyId, [...(input.queueIds ?? []), sendIdQueue]);
   if (input.promptId !== current?.promptId) await assertPromptOfCompany(ctx.db, ctx.companyId, input.promptId);
+  if (input.integrationId !== current?.integrationId) {
+    await assertIntegrationOfCompany(ctx.db, ctx.companyId, input.integrationId);
+  }
 }
 
 function emitWhatsapp(realtime: Realtime, companyId: number, payload: object) {
@@ -224,20 +229,25 @@ export async function updateWhatsapp(
   return whatsapp;
 }
 
-/** A deleted prompt answers on no connection any more: the connections that named it name none. */
-export async function detachPromptFromWhatsapps(ctx: ServiceContext, promptId: number): Promise<void> {
+/** A deleted prompt or integration answers on no connection any more: the connections that named it name none. */
+async function detachFromWhatsapps(ctx: ServiceContext, column: 'promptId' | 'integrationId', id: number) {
   const changed = await ctx.db
     .update(whatsapps)
-    .set({ promptId: null })
-    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.promptId, promptId)))
+    .set({ [column]: null })
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps[column], id)))
     .returning({ id: whatsapps.id });
-  for (const { id } of changed) {
+  for (const row of changed) {
     emitWhatsapp(ctx.realtime, ctx.companyId, {
       action: 'update',
-      whatsapp: await findWhatsapp(ctx.db, ctx.companyId, id),
+      whatsapp: await findWhatsapp(ctx.db, ctx.companyId, row.id),
     });
   }
 }
+
+export const detachPromptFromWhatsapps = (ctx: ServiceContext, promptId: number) =>
+  detachFromWhatsapps(ctx, 'promptId', promptId);
+export const detachIntegrationFromWhatsapps = (ctx: ServiceContext, integrationId: number) =>
+  detachFromWhatsapps(ctx, 'integrationId', integrationId);
 
 /** Deleting the default connection hands the default to the oldest remaining one. */
 export async function deleteWhatsapp(ctx: ServiceContext, id: number): Promise<void> {

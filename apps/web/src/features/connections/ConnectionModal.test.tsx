@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
+import { plan, sessionUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
-import { renderWithProviders } from '../../test/render';
+import { authValue, renderWithProviders } from '../../test/render';
+import { integration } from '../queue-integrations/testing';
 import { ConnectionModal } from './ConnectionModal';
 import { connectionBody, connectionToForm, emptyConnectionForm } from './connectionForm';
 import { whatsapp } from './testing/fixtures';
@@ -172,17 +174,69 @@ describe('ConnectionModal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.calls('PUT /whatsapp/1')[0]).toMatchObject({ promptId: 5 });
   });
+
+  it('picks the queue integration of the connection, next to the prompt, and clears it', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'GET /queueIntegration': () => [
+        integration({ id: 6, name: 'Fluxo de vendas' }),
+        integration({ id: 7, type: 'n8n', name: 'Pedidos n8n' }),
+      ],
+      'PUT /whatsapp/1': (body) => ({ status: 200, body: whatsapp({ ...(body as object) }) }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<ConnectionModal open whatsapp={whatsapp({ integrationId: 6 })} onClose={onClose} />);
+    const select = screen.getByTestId('connection-integration');
+    expect(screen.getByRole('combobox', { name: /^Integração/ })).toBe(within(select).getByRole('combobox'));
+    expect(await within(select).findByText('Fluxo de vendas')).toBeTruthy();
+    await userEvent.click(within(select).getByRole('combobox'));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Nenhuma',
+      'Fluxo de vendas',
+      'Pedidos n8n',
+    ]);
+    await userEvent.click(screen.getByTestId('connection-integration-option-7'));
+    await userEvent.click(screen.getByTestId('connection-modal-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /whatsapp/1')[0]).toMatchObject({ integrationId: 7 });
+    // The plain list (no query) feeds the picker.
+    expect(api.fetch.mock.calls.some(([input]) => String(input).endsWith('/queueIntegration'))).toBe(true);
+  });
+
+  it('hides the integration select when the plan has no useIntegrations, keeping the stored one', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'PUT /whatsapp/1': (body) => ({ status: 200, body: whatsapp({ ...(body as object) }) }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<ConnectionModal open whatsapp={whatsapp({ integrationId: 6 })} onClose={onClose} />, {
+      auth: authValue({ user: sessionUser({}, { plan: plan({ useIntegrations: false }) }) }),
+    });
+    expect(screen.queryByTestId('connection-integration')).toBeNull();
+    await userEvent.click(screen.getByTestId('connection-modal-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /whatsapp/1')[0]).toMatchObject({ integrationId: 6 });
+    expect(api.fetch.mock.calls.some(([input]) => String(input).includes('/queueIntegration'))).toBe(false);
+  });
 });
 
 describe('connectionBody', () => {
-  it('sends the form values, keeps the promptId and omits blank secrets', () => {
-    const existing = whatsapp({ provider: 'cloud', timeSendQueue: 5, queueHolidayDate: '2024-12-25', promptId: 4 });
+  it('sends the form values, keeps the promptId and integrationId and omits blank secrets', () => {
+    const existing = whatsapp({
+      provider: 'cloud',
+      timeSendQueue: 5,
+      queueHolidayDate: '2024-12-25',
+      promptId: 4,
+      integrationId: 8,
+    });
     expect(connectionBody(connectionToForm(existing))).toMatchObject({
       timeSendQueue: 5,
       queueHolidayDate: '2024-12-25',
       queueHolidayEnd: null,
       promptId: 4,
+      integrationId: 8,
     });
+    expect(connectionBody({ ...emptyConnectionForm(), name: 'Nova' })).toMatchObject({ integrationId: null });
     const edited = { ...connectionToForm(existing), timeSendQueue: 0, queueHolidayDate: '' };
     const body = connectionBody(edited);
     expect(body).toMatchObject({ timeSendQueue: 0, queueHolidayDate: null, promptId: 4 });

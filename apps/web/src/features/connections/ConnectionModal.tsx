@@ -21,6 +21,7 @@ import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
 import { ConnectionTokenSection } from '../messages-api/ConnectionTokenSection';
 import { PromptSelect } from '../prompts/PromptSelect';
+import { IntegrationSelect } from '../queue-integrations/IntegrationSelect';
 import { useQueues } from '../queues/queuesApi';
 import {
   CLOUD_FIELDS,
@@ -211,12 +212,20 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
             optionTestId="connection-queue-option"
             helperText={queues.data?.length === 0 ? t('connectionModal.noQueues') : undefined}
           />
-          <PromptSelect
-            control={control}
-            name="promptId"
-            testId="connection-prompt"
-            helperText={t('prompts.select.connectionHelp')}
-          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <PromptSelect
+              control={control}
+              name="promptId"
+              testId="connection-prompt"
+              helperText={t('prompts.select.connectionHelp')}
+            />
+            <IntegrationSelect
+              control={control}
+              name="integrationId"
+              testId="connection-integration"
+              helperText={t('queueIntegrations.select.connectionHelp')}
+            />
+          </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
             <FormNumberField
               control={control}

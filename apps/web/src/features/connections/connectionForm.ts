@@ -47,6 +47,8 @@ export const connectionFormSchema = z
     queueIds: z.array(z.number()),
     /** The AI prompt that answers tickets without a queue (DOMAIN §1.7), or none. */
     promptId: z.number().nullable(),
+    /** The queue integration that answers tickets without a queue (DOMAIN §1.7, §17), or none. */
+    integrationId: z.number().nullable(),
     phoneNumberId: z.string().max(2000, msg.tooLong),
     accessToken: z.string().max(2000, msg.tooLong),
     appSecret: z.string().max(2000, msg.tooLong),
@@ -90,6 +92,7 @@ export function emptyConnectionForm(provider: Provider = 'beta'): ConnectionForm
     maxUseBotQueues: MAX_USE_BOT_QUEUES_DEFAULT,
     queueIds: [],
     promptId: null,
+    integrationId: null,
     phoneNumberId: '',
     accessToken: '',
     appSecret: '',
@@ -118,11 +121,13 @@ export function connectionToForm(w: Whatsapp): ConnectionFormValues {
     maxUseBotQueues: w.maxUseBotQueues,
     queueIds: w.queues.map((q) => q.id),
     promptId: w.promptId,
+    integrationId: w.integrationId,
   };
 }
 
 /**
- * POST/PUT /whatsapp body. The prompt is the form's (kept as it was when the plan hides its select).
+ * POST/PUT /whatsapp body. The prompt and the integration are the form's (kept as they were when the
+ * plan hides their selects).
  * The Cloud API secrets are write-only: blank ones are not sent, and nothing is sent
  * for them when all are blank (editing keeps the stored configuration). The beta provider's pairing
  * number is sent only when filled in.

@@ -1,5 +1,7 @@
 import type { FileList, FileListsPage } from '@balcao/shared';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface FileListBody {
   name: string;
@@ -27,3 +29,20 @@ export const filesApi = {
     return http.postForm<FileList>(`/files/uploadList/${list.id}`, form);
   },
 };
+
+/** Every file list of the company, whole (a ticket's "send a file list" picker), read while `enabled`. */
+export function useAllFileLists(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.fileLists.all, 'all'] as const,
+    queryFn: async () => {
+      const all: FileList[] = [];
+      for (let page = 1; ; page++) {
+        const reply = await filesApi.list('', page);
+        all.push(...reply.files);
+        if (!reply.hasMore || reply.files.length === 0) return all;
+      }
+    },
+    enabled,
+    staleTime: 0,
+  });
+}

@@ -1,10 +1,13 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { FileList } from '@balcao/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../api/queryKeys';
 import { mockApi } from '../../test/mockApi';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testQueryClient } from '../../test/render';
 import { message, quickMessage, ticket } from '../tickets/testing';
 import { MessageInput } from './MessageInput';
+import { conversationOf, type MessagesData } from './messagesCache';
 import type { PcmCapture } from './pcmCapture';
 import { ReplyProvider } from './ReplyContext';
 
@@ -49,11 +52,12 @@ function messagesApi() {
   });
 }
 
-function renderInput(t = open) {
+function renderInput(t = open, queryClient = testQueryClient()) {
   return renderWithProviders(
     <ReplyProvider>
       <MessageInput ticket={t} onAccept={vi.fn()} />
     </ReplyProvider>,
+    { queryClient },
   );
 }
 
@@ -189,5 +193,68 @@ describe('MessageInput', () => {
     expect(microphone.stopped).toHaveBeenCalled();
     expect(microphone.aborted).toHaveBeenCalled();
     expect(api.fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('sends a file list from the attach menu: only lists with files can be chosen, and its messages join the chat', async () => {
+    const fileList = (id: number, name: string, paths: (string | null)[]): FileList => ({
+      id,
+      name,
+      message: `Mensagem de ${name}`,
+      userId: 1,
+      options: paths.map((path, i) => ({
+        id: id * 10 + i,
+        name: `Arquivo ${i}`,
+        path,
+        mediaType: null,
+        fileName: null,
+      })),
+    });
+    const api = mockApi({
+      'GET /quick-messages/list': () => [],
+      'GET /files/': () => ({
+        files: [fileList(5, 'Catálogo', ['/media/1/a.pdf', '/media/1/b.png', null]), fileList(6, 'Vazia', [null])],
+        count: 2,
+        hasMore: false,
+      }),
+      'POST /messages/1/file-list/5': () => [
+        message({ id: 60, fromMe: true, body: 'Mensagem de Catálogo' }),
+        message({ id: 61, fromMe: true, body: '', mediaType: 'application', mediaName: 'a.pdf' }),
+        message({ id: 62, fromMe: true, body: '', mediaType: 'image', mediaName: 'b.png' }),
+      ],
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData<MessagesData>(queryKeys.messages.list(1), {
+      pages: [{ messages: [message({ id: 50, body: 'Oi' })], count: 1, hasMore: false }],
+      pageParams: [1],
+    });
+    renderInput(open, queryClient);
+
+    await userEvent.click(screen.getByTestId('attach-button'));
+    await userEvent.click(await screen.findByTestId('attach-file-list'));
+    const picker = await screen.findByTestId('file-list-picker');
+    const catalogue = await within(picker).findByTestId('file-list-option-5');
+    expect(catalogue.textContent).toContain('Catálogo');
+    expect(catalogue.textContent).toContain('2 arquivos');
+    expect(within(picker).getByTestId('file-list-option-6').getAttribute('aria-disabled')).toBe('true');
+    expect((within(picker).getByTestId('file-list-send') as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(catalogue);
+    await userEvent.click(within(picker).getByTestId('file-list-send'));
+    await waitFor(() => expect(api.calls('POST /messages/1/file-list/5')).toEqual([{}]));
+    await waitFor(() => expect(screen.queryByTestId('file-list-picker')).toBeNull());
+    expect(conversationOf(queryClient.getQueryData(queryKeys.messages.list(1))).map((m) => m.id)).toEqual([
+      50, 60, 61, 62,
+    ]);
+    expect(api.calls('POST /messages/1/file-list/6')).toHaveLength(0);
+  });
+
+  it('the attach menu still attaches files from the computer', async () => {
+    messagesApi();
+    renderInput();
+    const input = screen.getByTestId('attach-input') as HTMLInputElement;
+    const picked = vi.spyOn(input, 'click');
+    await userEvent.click(screen.getByTestId('attach-button'));
+    await userEvent.click(await screen.findByTestId('attach-files'));
+    expect(picked).toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Close from '@mui/icons-material/Close';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import FiberManualRecord from '@mui/icons-material/FiberManualRecord';
+import FolderOpen from '@mui/icons-material/FolderOpenOutlined';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFileOutlined';
 import Mic from '@mui/icons-material/Mic';
 import Send from '@mui/icons-material/Send';
@@ -15,7 +16,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -29,6 +33,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
 import { toastError } from '../../components/toastError';
 import { type QuickReplyOption, quickReplySuggestions, signedBody, storedSignOption, storeSignOption } from './compose';
+import { FileListPicker } from './FileListPicker';
 import { QuotedMessage } from './MessageItem';
 import { messagesApi, useQuickReplies } from './messagesApi';
 import { appendMessages, type MessagesData } from './messagesCache';
@@ -87,6 +92,8 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
   const recorder = useAudioRecorder();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const [attachMenu, setAttachMenu] = useState<HTMLElement | null>(null);
+  const [pickingFileList, setPickingFileList] = useState(false);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [quick, setQuick] = useState<QuickReplyOption | null>(null);
@@ -113,13 +120,13 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
       const input = { body, quotedMsg: quoted ? { id: quoted.id } : null, quickMessageId: picked?.id };
       return medias.length ? messagesApi.sendMedia(ticket.id, medias, input) : messagesApi.send(ticket.id, input);
     },
-    onSuccess: (created) => {
-      queryClient.setQueryData<MessagesData>(queryKeys.messages.list(ticket.id), (data) =>
-        appendMessages(data, created),
-      );
-    },
+    onSuccess: (created) => appendToChat(created),
     onError: toastError,
   });
+
+  function appendToChat(created: Message[]) {
+    queryClient.setQueryData<MessagesData>(queryKeys.messages.list(ticket.id), (data) => appendMessages(data, created));
+  }
 
   const empty = !text.trim() && files.length === 0 && !quick;
 
@@ -320,10 +327,46 @@ export function MessageInput({ ticket, onAccept, accepting = false }: MessageInp
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-end', px: 1, py: 1 }}>
           <input ref={fileRef} type="file" multiple hidden onChange={onFiles} data-testid="attach-input" />
           <Tooltip title={t('messages.input.attach')}>
-            <IconButton onClick={() => fileRef.current?.click()} data-testid="attach-button">
+            <IconButton
+              onClick={(event) => setAttachMenu(event.currentTarget)}
+              aria-haspopup="menu"
+              data-testid="attach-button"
+            >
               <AttachFile />
             </IconButton>
           </Tooltip>
+          <Menu anchorEl={attachMenu} open={attachMenu !== null} onClose={() => setAttachMenu(null)}>
+            <MenuItem
+              onClick={() => {
+                setAttachMenu(null);
+                fileRef.current?.click();
+              }}
+              data-testid="attach-files"
+            >
+              <ListItemIcon>
+                <InsertDriveFile fontSize="small" />
+              </ListItemIcon>
+              {t('messages.input.attachFiles')}
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setAttachMenu(null);
+                setPickingFileList(true);
+              }}
+              data-testid="attach-file-list"
+            >
+              <ListItemIcon>
+                <FolderOpen fontSize="small" />
+              </ListItemIcon>
+              {t('messages.input.sendFileList')}
+            </MenuItem>
+          </Menu>
+          <FileListPicker
+            ticket={ticket}
+            open={pickingFileList}
+            onClose={() => setPickingFileList(false)}
+            onSent={appendToChat}
+          />
           <Tooltip title={t('messages.input.signHelp')}>
             <FormControlLabel
               sx={{ mx: 0.5, mb: 0.5 }}

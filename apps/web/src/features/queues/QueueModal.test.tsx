@@ -6,6 +6,7 @@ import { plan, sessionUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { authValue, renderWithProviders } from '../../test/render';
 import { fastUser, fill as fillField } from '../connections/testing/user';
+import { integration } from '../queue-integrations/testing';
 import { QueueModal } from './QueueModal';
 import { DEFAULT_QUEUE_SCHEDULES, maskTime } from './queueForm';
 
@@ -185,6 +186,54 @@ describe('QueueModal', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.calls('PUT /queue/4')[0]).toMatchObject({ promptId: 2 });
     expect(api.fetch.mock.calls.some(([input]) => String(input).includes('/prompt'))).toBe(false);
+  });
+
+  it('picks the queue integration that answers in the queue, and clears it', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'GET /queueIntegration': () => [
+        integration({ id: 6, name: 'Fluxo de vendas' }),
+        integration({ id: 7, type: 'dialogflow', name: 'Agente' }),
+      ],
+      'PUT /queue/4': (body) => queue({ ...(body as object) }),
+      'GET /queue-options': () => [],
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<QueueModal open queue={queue({ integrationId: 6 })} onClose={onClose} />);
+    const select = screen.getByTestId('queue-integration');
+    expect(await within(select).findByText('Fluxo de vendas')).toBeTruthy();
+    await userEvent.click(within(select).getByRole('combobox'));
+    await userEvent.click(await screen.findByTestId('queue-integration-option-7'));
+    await userEvent.click(screen.getByTestId('queue-modal-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /queue/4')[0]).toMatchObject({ integrationId: 7 });
+
+    onClose.mockClear();
+    renderWithProviders(<QueueModal open queue={queue({ id: 4, integrationId: 6 })} onClose={onClose} />);
+    const second = screen.getAllByTestId('queue-integration').at(-1) as HTMLElement;
+    await within(second).findByText('Fluxo de vendas');
+    await userEvent.click(within(second).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Nenhuma' }));
+    await userEvent.click(screen.getAllByTestId('queue-modal-submit').at(-1) as HTMLElement);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /queue/4')[1]).toMatchObject({ integrationId: null });
+  });
+
+  it('hides the integration select when the plan has no useIntegrations, keeping the stored one', async () => {
+    const api = mockApi({
+      'GET /queue': () => [],
+      'PUT /queue/4': (body) => queue({ ...(body as object) }),
+      'GET /queue-options': () => [],
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<QueueModal open queue={queue({ integrationId: 3 })} onClose={onClose} />, {
+      auth: authValue({ user: sessionUser({}, { plan: plan({ useIntegrations: false }) }) }),
+    });
+    expect(screen.queryByTestId('queue-integration')).toBeNull();
+    await userEvent.click(screen.getByTestId('queue-modal-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls('PUT /queue/4')[0]).toMatchObject({ integrationId: 3 });
+    expect(api.fetch.mock.calls.some(([input]) => String(input).includes('/queueIntegration'))).toBe(false);
   });
 });
 

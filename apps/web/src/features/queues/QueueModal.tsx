@@ -21,6 +21,7 @@ import { FormTextField } from '../../components/FormFields';
 import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
 import { PromptSelect } from '../prompts/PromptSelect';
+import { IntegrationSelect } from '../queue-integrations/IntegrationSelect';
 import { ColorField } from './ColorField';
 import { paletteSwatches } from './palette';
 import { QueueOptionsEditor } from './QueueOptionsEditor';
@@ -49,7 +50,7 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
 
   const save = useMutation({
     mutationFn: (values: QueueFormValues) =>
-      queue ? queuesApi.update(queue.id, queueBody(values, queue)) : queuesApi.create(queueBody(values)),
+      queue ? queuesApi.update(queue.id, queueBody(values)) : queuesApi.create(queueBody(values)),
     onSuccess: async (saved) => {
       toast.success(t('queueModal.success'));
       queryClient.setQueryData<Queue[]>(queryKeys.queues, (list) =>
@@ -148,7 +149,15 @@ function QueueForm({ queue, onClose }: { queue: Queue | null; onClose: () => voi
               fullWidth
               testId="queue-out-of-hours"
             />
-            <PromptSelect control={control} name="promptId" testId="queue-prompt" />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <PromptSelect control={control} name="promptId" testId="queue-prompt" />
+              <IntegrationSelect
+                control={control}
+                name="integrationId"
+                testId="queue-integration"
+                helperText={t('queueIntegrations.select.queueHelp')}
+              />
+            </Stack>
             <Divider />
             {queue ? (
               <QueueOptionsEditor queueId={queue.id} />

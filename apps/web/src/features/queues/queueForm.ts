@@ -43,6 +43,8 @@ export const queueFormSchema = z.object({
   ),
   /** The AI prompt that answers in this queue (DOMAIN §16), or none. */
   promptId: z.number().nullable(),
+  /** The queue integration that answers in this queue (DOMAIN §17), or none. */
+  integrationId: z.number().nullable(),
 });
 
 export type QueueFormValues = z.infer<typeof queueFormSchema>;
@@ -56,6 +58,7 @@ export function emptyQueueForm(): QueueFormValues {
     orderQueue: '',
     schedules: DEFAULT_QUEUE_SCHEDULES.map((s) => ({ ...s })),
     promptId: null,
+    integrationId: null,
   };
 }
 
@@ -75,10 +78,11 @@ export function queueToForm(queue: Queue): QueueFormValues {
     orderQueue: queue.orderQueue === null ? '' : String(queue.orderQueue),
     schedules: schedulesOf(queue),
     promptId: queue.promptId,
+    integrationId: queue.integrationId,
   };
 }
 
-export function queueBody(values: QueueFormValues, existing?: Queue | null): QueueInput {
+export function queueBody(values: QueueFormValues): QueueInput {
   const order = values.orderQueue.trim();
   return {
     name: values.name.trim(),
@@ -87,7 +91,7 @@ export function queueBody(values: QueueFormValues, existing?: Queue | null): Que
     outOfHoursMessage: values.outOfHoursMessage,
     orderQueue: order === '' ? null : Number(order),
     schedules: values.schedules,
-    integrationId: existing?.integrationId ?? null,
+    integrationId: values.integrationId,
     promptId: values.promptId,
   };
 }

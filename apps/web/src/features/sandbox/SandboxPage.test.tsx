@@ -22,6 +22,7 @@ function outboundItem(overrides: Partial<SandboxOutboundItem> = {}): SandboxOutb
     quotedProviderId: null,
     ack: 1,
     deleted: false,
+    sends: 1,
     createdAt: new Date(Date.now() + 60_000).toISOString(),
     ...overrides,
   };

@@ -24,6 +24,7 @@ export function whatsapp(overrides: Partial<Whatsapp> = {}): Whatsapp {
     queueHolidayDate: null,
     queueHolidayEnd: null,
     promptId: null,
+    integrationId: null,
     hasToken: false,
     queues: [],
     updatedAt: '2024-03-09T14:05:00.000Z',
