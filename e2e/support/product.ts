@@ -40,8 +40,11 @@ async function waitFor(url: string, child: ChildProcess, ms: number): Promise<vo
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** Starts the built product as `npm start` would, on a fresh embedded database and free ports. */
-export async function startProduct(): Promise<Product> {
+/**
+ * Starts the built product as `npm start` would, on a fresh embedded database and free ports;
+ * `env` adds or overrides variables of its process (e.g. a fake service's base URL).
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-'));
   const [port, webPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -61,6 +64,7 @@ export async function startProduct(): Promise<Product> {
       REDIS_URL: '',
       // The WhatsApp check of contact-list items is paced (1.5 s a number by default); a journey need not wait.
       CONTACT_CHECK_GAP_MS: '100',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -14,11 +14,16 @@ export interface Suite {
   page(name: string, fn: (page: Page) => Promise<void>): Promise<void>;
 }
 
+export interface SuiteOptions {
+  /** Extra variables of the product's process, read when it starts (after earlier `before` hooks ran). */
+  env?: () => Record<string, string>;
+}
+
 /**
  * The product and a browser for one describe block, started side by side in `before` (whichever
  * started is stopped in `after`, even if the other failed); `ready` then sets up what the tests share.
  */
-export function productSuite(ready?: (product: Product) => Promise<void>): Suite {
+export function productSuite(ready?: (product: Product) => Promise<void>, options: SuiteOptions = {}): Suite {
   const suite: Suite = {
     web: '',
     page(name, fn) {
@@ -27,7 +32,7 @@ export function productSuite(ready?: (product: Product) => Promise<void>): Suite
     },
   };
   before(async () => {
-    const [started, launched] = await Promise.allSettled([startProduct(), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startProduct(options.env?.()), launchBrowser()]);
     if (started.status === 'fulfilled') suite.product = started.value;
     if (launched.status === 'fulfilled') suite.browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
