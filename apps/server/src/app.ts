@@ -17,6 +17,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { apiMessagesRoutes } from './modules/api-messages/api-messages.routes.js';
 import { assistantRoutes } from './modules/assistant/assistant.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { chatsRoutes } from './modules/chats/chats.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
@@ -78,6 +79,7 @@ const modules: ModuleRoutes[] = [
   quickMessagesRoutes,
   promptsRoutes,
   integrationsRoutes,
+  billingRoutes,
   assistantRoutes,
   schedulesRoutes,
   chatsRoutes,

@@ -50,6 +50,14 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   /** Google's Dialogflow endpoint; tests point it at a local fake. */
   DIALOGFLOW_BASE_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** The Pix provider of billing (DOMAIN §18): `sandbox` by default outside production. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
+  MERCADOPAGO_BASE_URL: z.string().url().default('https://api.mercadopago.com'),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().default(''),
+  /** The "secret signature" of the Mercado Pago webhook (x-signature). */
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().default(''),
+  /** HMAC key of the sandbox provider's webhooks; derived from the encryption key when unset. */
+  SANDBOX_PAYMENTS_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +66,8 @@ export interface Config extends Env {
   production: boolean;
   /** The sandbox provider: on by default in the embedded setup, off in production. */
   sandboxEnabled: boolean;
+  /** PAYMENTS_PROVIDER, or its default: the sandbox outside production. */
+  paymentsProvider: 'sandbox' | 'mercadopago';
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -76,5 +86,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.ENCRYPTION_KEY) {
     throw new Error('ENCRYPTION_KEY is required when NODE_ENV=production');
   }
-  return { ...e, production, sandboxEnabled: e.SANDBOX ?? !production };
+  return {
+    ...e,
+    production,
+    sandboxEnabled: e.SANDBOX ?? !production,
+    paymentsProvider: e.PAYMENTS_PROVIDER ?? (production ? 'mercadopago' : 'sandbox'),
+  };
 }

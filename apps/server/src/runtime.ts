@@ -14,6 +14,7 @@ import type { Database, Db } from './db/client.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionJobs } from './modules/auth/auth.jobs.js';
+import { registerBillingJobs } from './modules/billing/billing.jobs.js';
 import { registerCampaignJobs } from './modules/campaigns/campaigns.jobs.js';
 import { type Clock, resumeConnection } from './modules/campaigns/campaigns.lifecycle.js';
 import { applyShippingAck, onCampaignReply } from './modules/campaigns/campaigns.replies.js';
@@ -168,6 +169,7 @@ export async function startWorkers(
     key: encryptionKeyOf(deps.config),
     bots: botOptionsOf(deps.config),
   });
+  await registerBillingJobs({ db, realtime: deps.realtime, config: deps.config, log }, deps.jobs);
   await registerContactJobs(deps, log);
   await registerScheduleJobs({ ...deps, db, log }, deps.jobs, opts.schedules);
   const tickCampaigns = await registerCampaignJobs(

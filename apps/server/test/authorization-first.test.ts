@@ -53,6 +53,8 @@ const adminOnly: Route[] = [
   ['POST', '/prompt'],
   ['PUT', `/prompt/${BAD_ID}`],
   ['DELETE', `/prompt/${BAD_ID}`],
+  ['POST', '/subscription'],
+  ['POST', `/sandbox/payments/${BAD_ID}/pay`],
   ['POST', '/queueIntegration'],
   ['PUT', `/queueIntegration/${BAD_ID}`],
   ['DELETE', `/queueIntegration/${BAD_ID}`],

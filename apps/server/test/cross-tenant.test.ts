@@ -1,5 +1,7 @@
 import type { ErrorCode, WeeklyScheduleEntry } from '@balcao/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../src/modules/companies/companies.schema.js';
 import { createTenant, createTestServer, login, type Session, SUPER, type Tenant, type TestServer } from './harness.js';
 import { connectedSandbox, contactWrites } from './sandbox-helpers.js';
 
@@ -65,6 +67,9 @@ interface Target {
   promptId: number;
   /** A webhook integration of B, with its signing secret. */
   integrationId: number;
+  /** B's open invoice, with a sandbox Pix charge. */
+  invoiceId: number;
+  invoiceTxid: string;
 }
 
 interface Route {
@@ -241,6 +246,20 @@ const routes: Route[] = [
   { method: 'GET', url: (b) => `/prompt/${b.promptId}` },
   { method: 'PUT', url: (b) => `/prompt/${b.promptId}`, payload: { name: 'Hacked by A', apiKey: 'sk-hacked-by-a' } },
   { method: 'DELETE', url: (b) => `/prompt/${b.promptId}` },
+  // billing: B's invoice is neither paid nor charged by A
+  {
+    method: 'POST',
+    url: () => '/subscription',
+    payload: (b) => ({
+      firstName: 'A',
+      address2: 'Rua',
+      city: 'X',
+      zipcode: '1',
+      country: 'BR',
+      invoiceId: b.invoiceId,
+    }),
+  },
+  { method: 'POST', url: (b) => `/sandbox/payments/${b.invoiceTxid}/pay` },
   // queue integrations
   { method: 'GET', url: (b) => `/queueIntegration/${b.integrationId}` },
   { method: 'PUT', url: (b) => `/queueIntegration/${b.integrationId}`, payload: { name: 'Hacked by A' } },
@@ -649,6 +668,18 @@ async function seedB(tenant: Tenant): Promise<Target> {
     urlN8N: 'https://hooks.example.com/segredo-de-b',
   });
   signingSecretOfB = integration.signingSecret;
+  const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  await server.deps.database.db.update(companies).set({ dueDate: soon }).where(eq(companies.id, tenant.companyId));
+  const [invoice] = (await call(tenant.admin, 'GET', '/invoices/all')).json().invoices;
+  const charge = await call(tenant.admin, 'POST', '/subscription', {
+    firstName: 'Faturamento secreto de B',
+    address2: 'Rua secreta de B',
+    city: 'Cidade',
+    zipcode: '00000-000',
+    country: 'BR',
+    invoiceId: invoice.id,
+  });
+  expect(charge.statusCode, charge.body).toBe(200);
   const widgetAuth = await call(tenant.user, 'POST', '/assistant/auth', {
     username: tenant.user.user.email,
     password: tenant.userPassword,
@@ -685,6 +716,8 @@ async function seedB(tenant: Tenant): Promise<Target> {
     apiMessageId: apiMessage.json().id,
     promptId: prompt.id,
     integrationId: integration.id,
+    invoiceId: invoice.id,
+    invoiceTxid: charge.json().txid,
   };
 }
 
@@ -726,6 +759,7 @@ async function snapshotOfB() {
     chatMessages: await read(`/chats/${target.chatId}/messages`),
     prompts: await read('/prompt'),
     integrations: await read('/queueIntegration'),
+    invoices: await read('/invoices/all'),
     integration: await read(`/queueIntegration/${target.integrationId}`),
     assistant: (await call(b.user, 'GET', '/assistant')).json(),
     announcement: (await call(superUser, 'GET', `/announcements/${target.announcementId}`)).json(),
@@ -770,6 +804,8 @@ beforeAll(async () => {
     SECRET_ASSISTANT_TOKEN,
     'Integração secreta de B',
     'segredo-de-b',
+    'Faturamento secreto de B',
+    'Rua secreta de B',
     signingSecretOfB,
     target.chatUuid,
     target.ticketUuid,

@@ -83,6 +83,11 @@ export const errorCatalogue = {
   ERR_NO_CHAT_FOUND: 404,
   ERR_NO_PROMPT_FOUND: 404,
   ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_NO_INVOICE_FOUND: 404,
+  /** A checkout of an invoice already paid. */
+  ERR_INVOICE_PAID: 409,
+  /** The payment provider failed or refused to create the charge. */
+  ERR_PAYMENT_PROVIDER: 502,
   /** The widget's "auth" step with an e-mail or password that are not the caller's (not 401: that ends the session). */
   ERR_ASSISTANT_INVALID_CREDENTIALS: 400,
   /** A widget call before its "auth" step, or after its logout. */

@@ -10,6 +10,7 @@ export * from './schemas/announcements.js';
 export * from './schemas/api-messages.js';
 export * from './schemas/assistant.js';
 export * from './schemas/auth.js';
+export * from './schemas/billing.js';
 export * from './schemas/campaigns.js';
 export * from './schemas/chats.js';
 export * from './schemas/common.js';

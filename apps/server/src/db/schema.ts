@@ -3,6 +3,7 @@ export * from '../channels/sandbox/sandbox.schema.js';
 export * from '../modules/announcements/announcements.schema.js';
 export * from '../modules/api-messages/api-messages.schema.js';
 export * from '../modules/assistant/assistant.schema.js';
+export * from '../modules/billing/billing.schema.js';
 export * from '../modules/campaigns/campaigns.schema.js';
 export * from '../modules/chats/chats.schema.js';
 export * from '../modules/companies/companies.schema.js';

@@ -101,6 +101,15 @@ export const queryKeys = {
     userOptions: ['tickets', 'userOptions'] as const,
     whatsappOptions: ['tickets', 'whatsappOptions'] as const,
   },
+  /** Billing (features/billing): the invoices list, the plans offered at checkout, the company's billing data. */
+  billing: {
+    invoices: ['invoices'] as const,
+    invoiceLists: ['invoices', 'list'] as const,
+    invoiceList: (searchParam: string) => ['invoices', 'list', searchParam] as const,
+    /** GET /plans/list (under `plans`, so the plans admin's invalidation refreshes it too). */
+    plans: ['plans', 'offered'] as const,
+    company: (id: number) => ['companies', 'detail', id] as const,
+  },
   /** Messages of a ticket's chat (features/messages). */
   messages: {
     all: ['messages'] as const,

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionUser } from '../test/fixtures';
 import { mockApi } from '../test/mockApi';
@@ -18,13 +18,23 @@ describe('AppRoutes', () => {
     expect(screen.getByTestId('legal-privacy')).toBeTruthy();
   });
 
-  it('renders a titled "coming soon" page inside the shell for screens not built yet', async () => {
-    mockApi({});
+  it('renders the invoices on /financeiro inside the shell', async () => {
+    mockApi({ 'GET /invoices/all': () => ({ invoices: [], hasMore: false }) });
     renderWithProviders(<AppRoutes />, { path: '/financeiro' });
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Financeiro');
-    expect(screen.getByTestId('coming-soon')).toBeTruthy();
+    // The page is lazily loaded: its first import may be slow on a busy machine.
+    expect(await screen.findByTestId('financeiro-list', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Financeiro');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
     expect(screen.getByTestId('app-drawer')).toBeTruthy();
-    expect(document.title).toBe('Financeiro · Balcão');
+    await waitFor(() => expect(document.title).toBe('Financeiro · Balcão'));
+  });
+
+  it('renders the subscription page on /subscription', async () => {
+    mockApi({});
+    renderWithProviders(<AppRoutes />, { path: '/subscription' });
+    expect(await screen.findByTestId('subscription-subscribe', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Assinatura');
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it('renders the to-do list on /todolist', async () => {

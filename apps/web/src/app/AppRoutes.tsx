@@ -33,6 +33,8 @@ const KanbanPage = lazy(() => import('../features/kanban/KanbanPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 const PromptsPage = lazy(() => import('../features/prompts/PromptsPage'));
 const QueueIntegrationsPage = lazy(() => import('../features/queue-integrations/QueueIntegrationsPage'));
+const FinanceiroPage = lazy(() => import('../features/billing/FinanceiroPage'));
+const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage'));
 
 /** Screens built so far; every other route shows its "coming soon" page. */
 const pages: Partial<Record<string, ComponentType>> = {
@@ -61,6 +63,8 @@ const pages: Partial<Record<string, ComponentType>> = {
   '/messages-api': MessagesApiPage,
   '/prompts': PromptsPage,
   '/queue-integration': QueueIntegrationsPage,
+  '/financeiro': FinanceiroPage,
+  '/subscription': SubscriptionPage,
 };
 
 function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {

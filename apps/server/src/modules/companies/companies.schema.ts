@@ -17,6 +17,13 @@ export const companies = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     recurrence: varchar('recurrence', { length: 20 }).notNull().default('MENSAL'),
     trialExpiration: date('trial_expiration', { mode: 'string' }),
+    /** Billing fields (spec part 2 §3), saved by the checkout. */
+    billingName: varchar('billing_name', { length: 200 }),
+    addressZipCode: varchar('address_zip_code', { length: 20 }),
+    addressStreet: varchar('address_street', { length: 200 }),
+    addressState: varchar('address_state', { length: 100 }),
+    addressCity: varchar('address_city', { length: 100 }),
+    addressDistrict: varchar('address_district', { length: 100 }),
     schedules: jsonb('schedules').$type<WeeklyScheduleEntry[]>().notNull().default([]),
     ...timestamps,
   },
