@@ -58,6 +58,12 @@ const envSchema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().default(''),
   /** HMAC key of the sandbox provider's webhooks; derived from the encryption key when unset. */
   SANDBOX_PAYMENTS_SECRET: z.string().optional(),
+  /** Files on S3-compatible storage when all five are set (needed with more than one instance); else on disk under DATA_DIR. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -36,6 +36,7 @@ import type { AppDeps } from './platform/http/types.js';
 import type { Jobs } from './platform/jobs/jobs.js';
 import type { Realtime } from './platform/realtime/realtime.js';
 import { encryptionKeyOf } from './platform/secrets.js';
+import { s3StorageOf } from './platform/storage/s3.js';
 import { diskStorage, type Storage } from './platform/storage/storage.js';
 
 /** The modules' rows as the channels see them. */
@@ -64,7 +65,7 @@ export function createMessaging(opts: {
   beta?: BaileysOptions;
 }) {
   const db = opts.database.db;
-  const storage = opts.storage ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
+  const storage = opts.storage ?? s3StorageOf(opts.config) ?? diskStorage(path.resolve(opts.config.DATA_DIR, 'media'));
   const jobs = opts.jobs;
   const automation = jobs
     ? { db, realtime: opts.realtime, jobs, log: opts.log, now: opts.now, aiBurstMs: opts.config.AI_BURST_MS }

@@ -49,6 +49,11 @@ function extensionOf(fileName: string): string {
   return /^\.[a-z0-9]{1,10}$/.test(ext) ? ext : '';
 }
 
+/** A new key for a company's file: the client's name lends its extension only. Disk and S3 alike. */
+export function newKey(companyId: number, fileName: string, opts?: { public?: boolean }): string {
+  return `${opts?.public ? PUBLIC_PREFIX : ''}${companyId}/${randomUUID()}${extensionOf(fileName)}`;
+}
+
 export function diskStorage(root: string): Storage {
   const resolve = (key: string) => {
     if (companyOfKey(key) === null) return null;
@@ -59,7 +64,7 @@ export function diskStorage(root: string): Storage {
       // A download can fail while the folder is being made: without a listener by then, its error
       // would crash the process. The pipeline below still sees the stream as failed.
       if (!Buffer.isBuffer(data)) data.on('error', () => {});
-      const key = `${opts?.public ? PUBLIC_PREFIX : ''}${companyId}/${randomUUID()}${extensionOf(fileName)}`;
+      const key = newKey(companyId, fileName, opts);
       const file = path.join(root, key);
       await mkdir(path.dirname(file), { recursive: true });
       if (Buffer.isBuffer(data)) {
