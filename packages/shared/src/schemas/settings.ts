@@ -1,6 +1,17 @@
 import { z } from 'zod';
 
-export const settingSchema = z.object({ key: z.string(), value: z.string() });
+/**
+ * One company setting. A write-only credential (`encryptedSettingKeys`) never carries its value:
+ * it comes as `{key, value: '', isSet}`, plus `last4` (the value's last four characters, only for
+ * values of 12 characters or more) in `GET /settings` and the `PUT` reply; the session's copy and
+ * the live event carry no `last4`. Plain settings are `{key, value}`.
+ */
+export const settingSchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  isSet: z.boolean().optional(),
+  last4: z.string().optional(),
+});
 export type Setting = z.infer<typeof settingSchema>;
 
 const enabled = z.enum(['enabled', 'disabled']);
@@ -51,7 +62,7 @@ export const settingDefaults: Record<SettingKey, string> = {
   asaas: '',
 };
 
-/** Integration credentials: only admins read them (DOMAIN §11). */
+/** Integration settings: only admins see them (DOMAIN §11). */
 export const secretSettingKeys: readonly SettingKey[] = [
   'ipixc',
   'tokenixc',
@@ -60,6 +71,21 @@ export const secretSettingKeys: readonly SettingKey[] = [
   'clientsecretmkauth',
   'asaas',
 ];
+
+/**
+ * The integration tokens among them (DOMAIN §18): stored encrypted, write-only. `GET /settings`
+ * gives admins `isSet`/`last4`, never the value; a `PUT` with an empty value clears one. The
+ * hosts (`ipixc`, `ipmkauth`) stay readable by admins.
+ */
+export const encryptedSettingKeys = [
+  'tokenixc',
+  'clientidmkauth',
+  'clientsecretmkauth',
+  'asaas',
+] as const satisfies readonly SettingKey[];
+export type EncryptedSettingKey = (typeof encryptedSettingKeys)[number];
+export const isEncryptedSettingKey = (key: string): key is EncryptedSettingKey =>
+  (encryptedSettingKeys as readonly string[]).includes(key);
 
 export const settingUpdate = z.object({ value: z.string().max(500) });
 export const settingKeyParam = z.object({ key: z.string().min(1).max(64) });

@@ -11,6 +11,7 @@ import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
 import { toastError } from '../../components/toastError';
+import { IntegrationsSettings } from './IntegrationsSettings';
 import { settingsApi, settingValue, useSettings, withSetting } from './settingsApi';
 
 /** The settings of the "Opções" tab, in the order shown, with their allowed values. */
@@ -32,7 +33,7 @@ function optionValues(key: OptionKey): readonly string[] {
   return settingValues[key].options;
 }
 
-/** One select per setting; a change is saved at once. Read-only for non-admins. */
+/** One select per setting; a change is saved at once. Read-only for non-admins; admins also get the integrations. */
 export function OptionsTab() {
   const { t } = useTranslation();
   const me = useSessionUser();
@@ -87,6 +88,7 @@ export function OptionsTab() {
           );
         })}
       </Grid>
+      {editable && settings.data && <IntegrationsSettings settings={settings.data} />}
     </Stack>
   );
 }
