@@ -38,6 +38,7 @@ import {
   moveToQueue,
   planAllows,
 } from './bot-ticket.js';
+import { type InboundContext, inboundContext } from './context.js';
 import type { AutomationDeps } from './send-automatic.js';
 import { sendAutomatic } from './send-automatic.js';
 
@@ -90,6 +91,18 @@ async function promptIdOf(db: Db, t: TicketState): Promise<number | null> {
   return q?.promptId ?? null;
 }
 
+/** `promptIdOf` on what the message's batch has read. */
+async function promptIdIn(ctx: InboundContext, t: TicketState): Promise<number | null> {
+  if (t.queueId === null) return (await ctx.connectionRow(t.companyId, t.whatsappId))?.promptId ?? null;
+  return (await ctx.companyQueues(t.companyId)).get(t.queueId)?.promptId ?? null;
+}
+
+async function anyPrompt(ctx: InboundContext, stored: StoredInbound): Promise<boolean> {
+  if ((await ctx.connectionRow(stored.companyId, stored.whatsappId))?.promptId != null) return true;
+  for (const q of (await ctx.companyQueues(stored.companyId)).values()) if (q.promptId !== null) return true;
+  return false;
+}
+
 const peopleTookOver = (cycle: Cycle, session: PromptSession) => agentTookOver(cycle) || session.handedOffAt !== null;
 
 /**
@@ -97,12 +110,18 @@ const peopleTookOver = (cycle: Cycle, session: PromptSession) => agentTookOver(c
  * the automations after it (menu, chatbot). After a handoff, or once an agent accepted or answered,
  * the assistant and the bots stay silent.
  */
-export async function runAiPrompt(deps: AiPromptStepDeps, stored: StoredInbound): Promise<'handled' | 'continue'> {
+export async function runAiPrompt(
+  deps: AiPromptStepDeps,
+  stored: StoredInbound,
+  ctx: InboundContext = inboundContext(deps, stored),
+): Promise<'handled' | 'continue'> {
   if (stored.fromMe) return 'continue';
-  const ticket = await botTicket(deps.db, stored.companyId, stored.ticketId);
+  // No prompt on the connection nor on any queue of the company: no ticket can have one.
+  if (!(await anyPrompt(ctx, stored))) return 'continue';
+  const ticket = await ctx.ticket(stored);
   if (!inBotHands(ticket)) return 'continue';
-  const promptId = await promptIdOf(deps.db, ticket);
-  if (promptId === null || !(await planAllows(deps.db, ticket.companyId, 'useOpenAi'))) return 'continue';
+  const promptId = await promptIdIn(ctx, ticket);
+  if (promptId === null || !(await ctx.planAllows(ticket.companyId, 'useOpenAi'))) return 'continue';
   const cycle = await currentCycle(deps.db, ticket.id);
   const session = await openSession(deps.db, {
     companyId: ticket.companyId,

@@ -1,13 +1,10 @@
 import type { WeeklyScheduleEntry } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { StoredInbound } from '../inbound/handle-inbound.js';
-import { companies } from '../modules/companies/companies.schema.js';
-import { queues } from '../modules/queues/queues.schema.js';
-import { getSetting } from '../modules/settings/settings.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
-import { whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
 import { DEFAULT_TIME_ZONE, renderTemplate } from '../platform/templates.js';
+import { type InboundContext, inboundContext } from './context.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
 /**
@@ -23,7 +20,21 @@ import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
 type Schedule = Pick<WeeklyScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>;
 
+/** Formatters by time zone: building one costs more than the rest of the step. A handful of zones are in use. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 32;
+
 function weekdayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let fmt = formatters.get(timeZone);
+  if (!fmt) {
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    fmt = newWeekdayFormatter(timeZone);
+    formatters.set(timeZone, fmt);
+  }
+  return fmt;
+}
+
+function newWeekdayFormatter(timeZone: string): Intl.DateTimeFormat {
   const options: Intl.DateTimeFormatOptions = {
     weekday: 'long',
     hour: '2-digit',
@@ -95,48 +106,38 @@ export function closedThroughout(
  * `tickets.outOfHoursNotifiedAt` is set and the schedule has been closed ever since (see
  * `closedThroughout`) — and the step returns 'handled' so neither menu nor chatbot answers.
  */
-export async function outOfHours(deps: AutomationDeps, stored: StoredInbound): Promise<'handled' | 'continue'> {
+export async function outOfHours(
+  deps: AutomationDeps,
+  stored: StoredInbound,
+  ctx: InboundContext = inboundContext(deps, stored),
+): Promise<'handled' | 'continue'> {
   if (stored.fromMe) return 'continue';
-  const mode = await getSetting(deps.db, stored.companyId, 'scheduleType');
+  const mode = await ctx.setting(stored.companyId, 'scheduleType');
   if (mode !== 'company' && mode !== 'queue') return 'continue';
-  const [ticket] = await deps.db
-    .select({
-      userId: tickets.userId,
-      queueId: tickets.queueId,
-      isGroup: tickets.isGroup,
-      status: tickets.status,
-      notifiedAt: tickets.outOfHoursNotifiedAt,
-    })
-    .from(tickets)
-    .where(and(eq(tickets.id, stored.ticketId), eq(tickets.companyId, stored.companyId)));
+  const ticket = await ctx.ticket(stored);
   if (!ticket || ticket.userId !== null || ticket.isGroup || ticket.status === 'closed') return 'continue';
 
   let schedules: Schedule[];
   let message = '';
   if (mode === 'company') {
-    const [company] = await deps.db
-      .select({ schedules: companies.schedules })
-      .from(companies)
-      .where(eq(companies.id, stored.companyId));
-    schedules = company?.schedules ?? [];
+    schedules = (await ctx.companySchedules(stored.companyId)) ?? [];
   } else {
     if (ticket.queueId === null) return 'continue';
-    const [queue] = await deps.db
-      .select({ schedules: queues.schedules, outOfHoursMessage: queues.outOfHoursMessage })
-      .from(queues)
-      .where(and(eq(queues.id, ticket.queueId), eq(queues.companyId, stored.companyId)));
+    const queue = (await ctx.companyQueues(stored.companyId)).get(ticket.queueId);
     schedules = queue?.schedules ?? [];
     message = queue?.outOfHoursMessage ?? '';
   }
 
   const now = deps.now?.() ?? new Date();
-  const timeZone = await getSetting(deps.db, stored.companyId, 'timezone');
+  const timeZone = await ctx.setting(stored.companyId, 'timezone');
   if (isOpen(schedules, now, timeZone)) return 'continue';
-  if (ticket.notifiedAt && closedThroughout(schedules, ticket.notifiedAt, now, timeZone)) return 'handled';
+  const notifiedAt = ticket.outOfHoursNotifiedAt;
+  if (notifiedAt && closedThroughout(schedules, notifiedAt, now, timeZone)) return 'handled';
 
-  if (!message.trim()) message = (await whatsappRow(deps.db, stored.companyId, stored.whatsappId)).outOfHoursMessage;
+  if (!message.trim()) message = (await ctx.connection(stored.companyId, stored.whatsappId)).outOfHoursMessage;
   if (!message.trim()) return 'handled';
   await deps.db.update(tickets).set({ outOfHoursNotifiedAt: now }).where(eq(tickets.id, stored.ticketId));
+  ctx.ticketChanged(stored);
   const view = await selectTicket(deps.db, stored.companyId, stored.ticketId);
   if (!view) return 'handled';
   const automationTicket = { ...view, companyId: stored.companyId };

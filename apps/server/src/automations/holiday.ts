@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { StoredInbound } from '../inbound/handle-inbound.js';
-import { getSetting } from '../modules/settings/settings.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
-import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import { localTime, renderTemplate } from '../platform/templates.js';
+import { type InboundContext, inboundContext } from './context.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
 /** The 'YYYY-MM-DD' of `at` on the company's wall calendar. */
@@ -27,36 +26,27 @@ export function inHoliday(day: string, start: string | null, end: string | null)
  * "Once per ticket per holiday period" reuses `tickets.outOfHoursNotifiedAt` (the contact was told
  * we are closed): a notification whose local date falls inside the current period means it was sent.
  */
-export async function holiday(deps: AutomationDeps, stored: StoredInbound): Promise<'handled' | 'continue'> {
+export async function holiday(
+  deps: AutomationDeps,
+  stored: StoredInbound,
+  ctx: InboundContext = inboundContext(deps, stored),
+): Promise<'handled' | 'continue'> {
   if (stored.fromMe) return 'continue';
-  const [connection] = await deps.db
-    .select({
-      message: whatsapps.queueHolidayMessage,
-      start: whatsapps.queueHolidayDate,
-      end: whatsapps.queueHolidayEnd,
-    })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.id, stored.whatsappId), eq(whatsapps.companyId, stored.companyId)));
-  if (!connection?.message.trim() || !connection.start) return 'continue';
-  const { message, start, end } = connection;
+  const connection = await ctx.connectionRow(stored.companyId, stored.whatsappId);
+  if (!connection?.queueHolidayMessage.trim() || !connection.queueHolidayDate) return 'continue';
+  const { queueHolidayMessage: message, queueHolidayDate: start, queueHolidayEnd: end } = connection;
 
   const now = deps.now?.() ?? new Date();
-  const timeZone = await getSetting(deps.db, stored.companyId, 'timezone');
+  const timeZone = await ctx.setting(stored.companyId, 'timezone');
   if (!inHoliday(localDate(now, timeZone), start, end)) return 'continue';
 
-  const [ticket] = await deps.db
-    .select({
-      userId: tickets.userId,
-      isGroup: tickets.isGroup,
-      status: tickets.status,
-      notifiedAt: tickets.outOfHoursNotifiedAt,
-    })
-    .from(tickets)
-    .where(and(eq(tickets.id, stored.ticketId), eq(tickets.companyId, stored.companyId)));
+  const ticket = await ctx.ticket(stored);
   if (!ticket || ticket.userId !== null || ticket.isGroup || ticket.status === 'closed') return 'continue';
-  if (ticket.notifiedAt && inHoliday(localDate(ticket.notifiedAt, timeZone), start, end)) return 'handled';
+  const notifiedAt = ticket.outOfHoursNotifiedAt;
+  if (notifiedAt && inHoliday(localDate(notifiedAt, timeZone), start, end)) return 'handled';
 
   await deps.db.update(tickets).set({ outOfHoursNotifiedAt: now }).where(eq(tickets.id, stored.ticketId));
+  ctx.ticketChanged(stored);
   const view = await selectTicket(deps.db, stored.companyId, stored.ticketId);
   if (!view) return 'handled';
   const body = renderTemplate(message, { contact: view.contact, ticket: view, now, timeZone });

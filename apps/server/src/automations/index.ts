@@ -1,20 +1,29 @@
 import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { type AiPromptStepDeps, runAiPrompt } from './ai-prompt.js';
 import { outOfHours } from './business-hours.js';
+import { type InboundContext, inboundContext } from './context.js';
 import { holiday } from './holiday.js';
 import { runIntegration } from './integration.js';
 import { runQueueMenu } from './queue-menu.js';
 import { runRatingAnswer } from './rating.js';
 import type { AutomationDeps } from './send-automatic.js';
 
-/** One automation of DOMAIN §1.7: 'handled' stops the ones after it for this message. */
-export type InboundStep = (deps: AutomationDeps, stored: StoredInbound) => Promise<'handled' | 'continue' | undefined>;
+/**
+ * One automation of DOMAIN §1.7: 'handled' stops the ones after it for this message. `ctx` holds
+ * what the message's batch has read (automations/context.ts).
+ */
+export type InboundStep = (
+  deps: AutomationDeps,
+  stored: StoredInbound,
+  ctx?: InboundContext,
+) => Promise<'handled' | 'continue' | undefined>;
 
 /** The queue menu and its chatbot come last: whatever they decide, nothing follows them. */
-const queueMenu: InboundStep = async (deps, stored) => {
-  await runQueueMenu(deps, stored);
+const queueMenu: InboundStep = async (deps, stored, ctx = inboundContext(deps, stored)) => {
+  await runQueueMenu(deps, stored, ctx);
   // DOMAIN §2: the queue the menu gave the new ticket (a connection's only queue) starts its prompt or integration.
-  if (stored.ticketOpened && (await runAiPrompt(deps, stored)) === 'continue') await runIntegration(deps, stored);
+  if (stored.ticketOpened && (await runAiPrompt(deps, stored, ctx)) === 'continue')
+    await runIntegration(deps, stored, ctx);
   return 'handled';
 };
 
@@ -27,7 +36,8 @@ const queueMenu: InboundStep = async (deps, stored) => {
 const steps: InboundStep[] = [runRatingAnswer, holiday, outOfHours, runAiPrompt, runIntegration, queueMenu];
 
 export async function runInboundAutomations(deps: AiPromptStepDeps, stored: StoredInbound): Promise<void> {
+  const ctx = inboundContext(deps, stored);
   for (const step of steps) {
-    if ((await step(deps, stored)) === 'handled') return;
+    if ((await step(deps, stored, ctx)) === 'handled') return;
   }
 }

@@ -32,15 +32,8 @@ import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import type { Storage } from '../platform/storage/storage.js';
-import {
-  agentTookOver,
-  type BotTicket,
-  botTicket,
-  currentCycle,
-  inBotHands,
-  moveToQueue,
-  planAllows,
-} from './bot-ticket.js';
+import { agentTookOver, type BotTicket, botTicket, currentCycle, inBotHands, moveToQueue } from './bot-ticket.js';
+import { type InboundContext, inboundContext } from './context.js';
 import { sendBotMedia } from './integration-media.js';
 import { say } from './say.js';
 import type { AutomationDeps } from './send-automatic.js';
@@ -101,19 +94,38 @@ async function integrationIdOf(db: Db, t: BotTicket): Promise<number | null> {
   return q?.id ?? null;
 }
 
+/** `integrationIdOf` on what the message's batch has read. */
+async function integrationIdIn(ctx: InboundContext, t: BotTicket): Promise<number | null> {
+  if (t.queueId === null) return (await ctx.connectionRow(t.companyId, t.whatsappId))?.integrationId ?? null;
+  return (await ctx.companyQueues(t.companyId)).get(t.queueId)?.integrationId ?? null;
+}
+
+async function anyIntegration(ctx: InboundContext, stored: StoredInbound): Promise<boolean> {
+  if ((await ctx.connectionRow(stored.companyId, stored.whatsappId))?.integrationId != null) return true;
+  for (const q of (await ctx.companyQueues(stored.companyId)).values()) if (q.integrationId !== null) return true;
+  return false;
+}
+
 /**
  * The inbound step: on a ticket an integration answers, open its session and schedule the turn, and stop
  * the automations after it (menu, chatbot). A message an agent sent from the phone pauses the bot.
  */
-export async function runIntegration(deps: AutomationDeps, stored: StoredInbound): Promise<'handled' | 'continue'> {
-  const ticket = await botTicket(deps.db, stored.companyId, stored.ticketId);
+export async function runIntegration(
+  deps: AutomationDeps,
+  stored: StoredInbound,
+  ctx: InboundContext = inboundContext(deps, stored),
+): Promise<'handled' | 'continue'> {
   if (stored.fromMe) {
+    const ticket = await ctx.ticket(stored);
     if (ticket) await pauseTicketSessions(deps.db, ticket.companyId, ticket.id);
     return 'continue';
   }
+  // No integration on the connection nor on any queue of the company: no ticket can have one.
+  if (!(await anyIntegration(ctx, stored))) return 'continue';
+  const ticket = await ctx.ticket(stored);
   if (!inBotHands(ticket)) return 'continue';
-  const integrationId = await integrationIdOf(deps.db, ticket);
-  if (integrationId === null || !(await planAllows(deps.db, ticket.companyId, 'useIntegrations'))) return 'continue';
+  const integrationId = await integrationIdIn(ctx, ticket);
+  if (integrationId === null || !(await ctx.planAllows(ticket.companyId, 'useIntegrations'))) return 'continue';
   const integration = await integrationRow(deps.db, ticket.companyId, integrationId);
   if (!integration) return 'continue';
   const cycle = await currentCycle(deps.db, ticket.id);
@@ -130,6 +142,7 @@ export async function runIntegration(deps: AutomationDeps, stored: StoredInbound
     .update(tickets)
     .set({ useIntegration: true, integrationId })
     .where(and(eq(tickets.id, ticket.id), eq(tickets.companyId, ticket.companyId)));
+  ctx.ticketChanged(stored);
   await deps.jobs.send<TurnJob>(
     INTEGRATION_QUEUE,
     { companyId: ticket.companyId, ticketId: ticket.id },

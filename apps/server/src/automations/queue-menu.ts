@@ -1,15 +1,13 @@
-import type { QueueOption } from '@balcao/shared';
+import type { QueueOption, Ticket } from '@balcao/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { messages } from '../modules/messages/messages.schema.js';
-import { optionTree } from '../modules/queue-options/queue-options.service.js';
 import { queues } from '../modules/queues/queues.schema.js';
-import { type QueueRef, queueRefsOf } from '../modules/queues/queues.service.js';
-import { getSetting } from '../modules/settings/settings.service.js';
+import type { QueueRef } from '../modules/queues/queues.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
-import { whatsappQueueLink, whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
 import { renderTemplate } from '../platform/templates.js';
+import { type InboundContext, inboundContext, type TicketState } from './context.js';
 import { type AutomationDeps, type AutomationTicket, sendAutomatic } from './send-automatic.js';
 
 /**
@@ -18,27 +16,43 @@ import { type AutomationDeps, type AutomationTicket, sendAutomatic } from './sen
  * its first level), `chatbot` (walking the options) and `amountUsedBotQueues` (menus sent).
  */
 
-const botState = {
-  id: tickets.id,
-  companyId: tickets.companyId,
-  whatsappId: tickets.whatsappId,
-  userId: tickets.userId,
-  queueId: tickets.queueId,
-  queueOptionId: tickets.queueOptionId,
-  chatbot: tickets.chatbot,
-  amountUsedBotQueues: tickets.amountUsedBotQueues,
-  isGroup: tickets.isGroup,
-  status: tickets.status,
-};
-type BotState = Pick<typeof tickets.$inferSelect, keyof typeof botState>;
+type BotState = Pick<
+  TicketState,
+  | 'id'
+  | 'companyId'
+  | 'whatsappId'
+  | 'userId'
+  | 'queueId'
+  | 'queueOptionId'
+  | 'chatbot'
+  | 'amountUsedBotQueues'
+  | 'isGroup'
+  | 'status'
+>;
+const pick = (t: TicketState): BotState => ({
+  id: t.id,
+  companyId: t.companyId,
+  whatsappId: t.whatsappId,
+  userId: t.userId,
+  queueId: t.queueId,
+  queueOptionId: t.queueOptionId,
+  chatbot: t.chatbot,
+  amountUsedBotQueues: t.amountUsedBotQueues,
+  isGroup: t.isGroup,
+  status: t.status,
+});
 type StateChange = Partial<Pick<BotState, 'queueId' | 'queueOptionId' | 'chatbot' | 'amountUsedBotQueues'>>;
 
 interface Run {
   deps: AutomationDeps;
+  ctx: InboundContext;
+  stored: StoredInbound;
   state: BotState;
   connection: { greetingMessage: string; maxUseBotQueues: number; timeUseBotQueues: number };
   queues: QueueRef[];
   timeZone: string;
+  /** The ticket as `update` last read it to announce it, while nothing changed it since. */
+  view?: Ticket;
 }
 
 export const MAIN_MENU_LINE = '*[ # ]* - Menu inicial';
@@ -53,7 +67,7 @@ const join = (...parts: string[]) =>
     .join('\n\n');
 
 async function ticketView(run: Run): Promise<AutomationTicket> {
-  const view = await selectTicket(run.deps.db, run.state.companyId, run.state.id);
+  const view = run.view ?? (await selectTicket(run.deps.db, run.state.companyId, run.state.id));
   if (!view) throw new Error(`ticket ${run.state.id} vanished`);
   return { ...view, companyId: run.state.companyId };
 }
@@ -62,6 +76,8 @@ async function ticketView(run: Run): Promise<AutomationTicket> {
 async function say(run: Run, text: string): Promise<void> {
   if (!text.trim()) return;
   const ticket = await ticketView(run);
+  // Sending changes the ticket (its last message).
+  run.view = undefined;
   const body = renderTemplate(text, {
     contact: ticket.contact,
     ticket,
@@ -75,10 +91,14 @@ async function say(run: Run, text: string): Promise<void> {
 async function update(run: Run, change: StateChange): Promise<void> {
   const before = { queueId: run.state.queueId, userId: run.state.userId };
   await run.deps.db.update(tickets).set(change).where(eq(tickets.id, run.state.id));
+  run.ctx.ticketChanged(run.stored);
+  run.view = undefined;
   Object.assign(run.state, change);
   if (change.queueId !== undefined || change.chatbot !== undefined) {
     const view = await selectTicket(run.deps.db, run.state.companyId, run.state.id);
     if (view) emitTicket(run.deps.realtime, run.state.companyId, view, before);
+    // What `say` would read next: nothing changes the ticket in between.
+    run.view = view;
   }
 }
 
@@ -125,6 +145,8 @@ function optionsText(intro: string, options: QueueOption[], atRoot: boolean): st
 }
 
 async function queueGreeting(run: Run, queueId: number): Promise<string> {
+  const known = (await run.ctx.companyQueues(run.state.companyId)).get(queueId);
+  if (known) return known.greetingMessage;
   const [row] = await run.deps.db
     .select({ greetingMessage: queues.greetingMessage })
     .from(queues)
@@ -134,7 +156,7 @@ async function queueGreeting(run: Run, queueId: number): Promise<string> {
 
 /** The queue is chosen: its agents see the ticket; its options (if any) start the chatbot. */
 async function enterQueue(run: Run, queue: QueueRef, intro = ''): Promise<void> {
-  const tree = await optionTree(run.deps.db, queue.id);
+  const tree = await run.ctx.optionTree(run.state.whatsappId, queue.id);
   await update(run, { queueId: queue.id, queueOptionId: null, chatbot: tree.length > 0, amountUsedBotQueues: 0 });
   const greeting = await queueGreeting(run, queue.id);
   await say(run, join(intro, tree.length ? optionsText(greeting, tree, true) : greeting));
@@ -163,7 +185,7 @@ async function showLevel(run: Run, tree: QueueOption[], node: QueueOption | unde
 /** The contact walks the queue's options tree. */
 async function optionsBot(run: Run, answer: string): Promise<void> {
   const queueId = run.state.queueId as number;
-  const tree = await optionTree(run.deps.db, queueId);
+  const tree = await run.ctx.optionTree(run.state.whatsappId, queueId);
   if (answer === '#') {
     await update(run, { queueId: null, queueOptionId: null, chatbot: false, amountUsedBotQueues: 0 });
     return mainMenu(run, '');
@@ -205,29 +227,29 @@ async function optionsBot(run: Run, answer: string): Promise<void> {
  * Runs after an inbound message is stored (DOMAIN §1.7, §2): only for the contact's own messages on
  * a ticket with no user that is not a group, and only when the connection has queues.
  */
-export async function runQueueMenu(deps: AutomationDeps, stored: StoredInbound): Promise<void> {
+export async function runQueueMenu(
+  deps: AutomationDeps,
+  stored: StoredInbound,
+  ctx: InboundContext = inboundContext(deps, stored),
+): Promise<void> {
   if (stored.fromMe) return;
-  const [state] = await deps.db
-    .select(botState)
-    .from(tickets)
-    .where(and(eq(tickets.id, stored.ticketId), eq(tickets.companyId, stored.companyId)));
+  const ticket = await ctx.ticket(stored);
+  const state: BotState | undefined = ticket && pick(ticket);
   if (!state || state.userId !== null || state.isGroup || state.status === 'closed') return;
   if (state.queueId !== null && !state.chatbot) return;
-  const connection = await whatsappRow(deps.db, stored.companyId, stored.whatsappId);
-  const list = (await queueRefsOf(deps.db, whatsappQueueLink, [connection.id])).get(connection.id) ?? [];
+  const connection = await ctx.connection(stored.companyId, stored.whatsappId);
+  const list = await ctx.connectionQueues(connection.id);
   // No queues, no menu: the connection's greeting opens each new conversation instead (DOMAIN §1.7).
   if (list.length === 0 && !stored.ticketOpened) return;
-  const [message] = await deps.db
-    .select({ body: messages.body })
-    .from(messages)
-    .where(eq(messages.id, stored.messageId));
-  const answer = (message?.body ?? '').trim();
+  const answer = ((await ctx.body(stored)) ?? '').trim();
   const run: Run = {
     deps,
+    ctx,
+    stored,
     state,
     connection,
     queues: list,
-    timeZone: await getSetting(deps.db, stored.companyId, 'timezone'),
+    timeZone: await ctx.setting(stored.companyId, 'timezone'),
   };
   if (list.length === 0) return say(run, connection.greetingMessage);
   if (state.queueId === null) return mainMenu(run, answer);

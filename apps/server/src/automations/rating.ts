@@ -1,11 +1,11 @@
 import { isRatingAnswer } from '@balcao/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { messages } from '../modules/messages/messages.schema.js';
 import { getSetting } from '../modules/settings/settings.service.js';
 import { tickets, ticketTraking, userRatings } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import { whatsappRow } from '../modules/whatsapp/whatsapp.service.js';
+import { inboundContext } from './context.js';
 import type { InboundStep } from './index.js';
 import { joinParts, type SayDeps, say } from './say.js';
 import type { AutomationTicket } from './send-automatic.js';
@@ -72,22 +72,16 @@ async function recordRating(db: Db, companyId: number, ticketId: number, rate: n
 }
 
 /** First inbound step: the contact's 1–5 answer to a pending rating, on the still-closed ticket. */
-export const runRatingAnswer: InboundStep = async (deps, stored) => {
+export const runRatingAnswer: InboundStep = async (deps, stored, ctx = inboundContext(deps, stored)) => {
   if (stored.fromMe || stored.ticketOpened) return;
-  const [state] = await deps.db
-    .select({ status: tickets.status, awaitingRating: tickets.awaitingRating })
-    .from(tickets)
-    .where(and(eq(tickets.id, stored.ticketId), eq(tickets.companyId, stored.companyId)));
+  const state = await ctx.ticket(stored);
   if (state?.status !== 'closed' || !state.awaitingRating) return;
-  const [message] = await deps.db
-    .select({ body: messages.body })
-    .from(messages)
-    .where(eq(messages.id, stored.messageId));
-  if (!message || !isRatingAnswer(message.body)) return;
-  if (!(await recordRating(deps.db, stored.companyId, stored.ticketId, Number(message.body.trim())))) return 'handled';
+  const body = await ctx.body(stored);
+  if (body === undefined || !isRatingAnswer(body)) return;
+  if (!(await recordRating(deps.db, stored.companyId, stored.ticketId, Number(body.trim())))) return 'handled';
   const view = await selectTicket(deps.db, stored.companyId, stored.ticketId);
   if (!view) return 'handled';
-  const connection = await whatsappRow(deps.db, stored.companyId, stored.whatsappId);
+  const connection = await ctx.connection(stored.companyId, stored.whatsappId);
   await say(deps, { ...view, companyId: stored.companyId }, connection.complationMessage);
   return 'handled';
 };

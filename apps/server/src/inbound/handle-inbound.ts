@@ -7,6 +7,7 @@ import { sequencer } from '../platform/sequencer/sequencer.js';
 import type { Storage, StoredFile } from '../platform/storage/storage.js';
 import { fileNameOf, mimetypeOf, withoutNul } from '../platform/untrusted-text.js';
 import { createBatcher } from './batcher.js';
+import { recordBatch } from './inbound-batch.js';
 import { saveMedia, withoutFile } from './save-media.js';
 import {
   type InboundResult,
@@ -59,6 +60,15 @@ export function createInboundPipeline(deps: InboundDeps) {
   const batcher = createBatcher(async (batch: PreparedInbound[]) => {
     const connection = connectionKey(batch[0].message);
     const { results, announced } = await storeInbound(deps, batch, (announce) => inAnnounceOrder(connection, announce));
+    // The automations of these messages read what they share once for the batch (automations/context.ts).
+    const stored: StoredInbound[] = [];
+    const bodies = new Map<number, string>();
+    results.forEach((result, i) => {
+      if ('skipped' in result) return;
+      stored.push(result);
+      bodies.set(result.messageId, batch[i].message.body);
+    });
+    recordBatch({ stored, bodies });
     return results.map((result) => ({ result, announced }));
   }, INBOUND_BATCH);
 

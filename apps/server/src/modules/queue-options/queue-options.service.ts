@@ -1,5 +1,5 @@
 import type { QueueOption } from '@balcao/shared';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
@@ -47,6 +47,27 @@ export async function optionTree(db: Db, queueId: number): Promise<QueueOption[]
   const build = (parentId: number | null): QueueOption[] =>
     (byParent.get(parentId) ?? []).map((o) => ({ ...o, children: build(o.id) }));
   return build(null);
+}
+
+/** The options trees of several queues in one query, by queue id (an empty tree for a queue without options). */
+export async function optionTrees(db: Db, queueIds: number[]): Promise<Map<number, QueueOption[]>> {
+  const trees = new Map<number, QueueOption[]>(queueIds.map((id) => [id, []]));
+  if (queueIds.length === 0) return trees;
+  const all: QueueOption[] = await db
+    .select(columns)
+    .from(queueOptions)
+    .where(inArray(queueOptions.queueId, queueIds))
+    .orderBy(asc(queueOptions.queueId), asc(queueOptions.option));
+  const byParent = new Map<string, QueueOption[]>();
+  const keyOf = (queueId: number, parentId: number | null) => `${queueId}:${parentId}`;
+  for (const o of all) {
+    const key = keyOf(o.queueId, o.parentId);
+    byParent.set(key, [...(byParent.get(key) ?? []), o]);
+  }
+  const build = (queueId: number, parentId: number | null): QueueOption[] =>
+    (byParent.get(keyOf(queueId, parentId)) ?? []).map((o) => ({ ...o, children: build(queueId, o.id) }));
+  for (const id of queueIds) trees.set(id, build(id, null));
+  return trees;
 }
 
 async function findOption(ctx: ServiceContext, id: number): Promise<QueueOption> {

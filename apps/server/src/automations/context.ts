@@ -1,0 +1,251 @@
+import {
+  type EncryptedSettingKey,
+  type PlanFlag,
+  type QueueOption,
+  type SettingKey,
+  settingDefaults,
+  type WeeklyScheduleEntry,
+} from '@balcao/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { type InboundBatch, inboundBatchOf } from '../inbound/inbound-batch.js';
+import type { StoredInbound } from '../inbound/store-inbound.js';
+import { companies } from '../modules/companies/companies.schema.js';
+import { messages } from '../modules/messages/messages.schema.js';
+import { optionTree, optionTrees } from '../modules/queue-options/queue-options.service.js';
+import { queues } from '../modules/queues/queues.schema.js';
+import { type QueueRef, queueRefsOf } from '../modules/queues/queues.service.js';
+import { settings } from '../modules/settings/settings.schema.js';
+import { tickets } from '../modules/tickets/tickets.schema.js';
+import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
+import { whatsappQueueLink } from '../modules/whatsapp/whatsapp.service.js';
+import { AppError } from '../platform/errors/app-error.js';
+import { planAllows } from './bot-ticket.js';
+
+/**
+ * What the inbound automations read, read once for the messages stored together (one batch of a
+ * connection, at most INBOUND_BATCH messages) instead of once per message and per step:
+ *
+ * - the company's configuration — settings, the connection (greeting, holiday, prompt,
+ *   integration), its queues, the company's queues (hours, messages, prompt, integration), the
+ *   company's hours, the plan and the queues' options — on first use, for the whole batch;
+ * - the ticket, once per message for all of its steps, read again after a step changed it; the
+ *   messages of the batch that want their ticket at the same moment share one query;
+ * - the message's body, which the batch already holds.
+ *
+ * The context lives as long as the batch's messages do: it is no cache across batches, so a change
+ * of configuration is seen by the next batch. A message that did not come through the pipeline gets
+ * a context of its own.
+ */
+export interface InboundContext {
+  setting(companyId: number, key: Exclude<SettingKey, EncryptedSettingKey>): Promise<string>;
+  /** The connection's row, undefined when it is not the company's. */
+  connectionRow(companyId: number, id: number): Promise<ConnectionRow | undefined>;
+  /** The connection's row, as `whatsappRow` gives it (ERR_NO_WAPP_FOUND when missing). */
+  connection(companyId: number, id: number): Promise<ConnectionRow>;
+  /** The connection's queues, in menu order. */
+  connectionQueues(whatsappId: number): Promise<QueueRef[]>;
+  /** The company's queues by id, with what the automations read of them. */
+  companyQueues(companyId: number): Promise<Map<number, QueueConfig>>;
+  /** The company's weekly hours, undefined when the company is not found. */
+  companySchedules(companyId: number): Promise<WeeklyScheduleEntry[] | undefined>;
+  planAllows(companyId: number, flag: PlanFlag): Promise<boolean>;
+  /** A queue's options tree; those of the connection's queues are read together. */
+  optionTree(whatsappId: number, queueId: number): Promise<QueueOption[]>;
+  /** The message's ticket as its steps see it (a copy each call). */
+  ticket(stored: StoredInbound): Promise<TicketState | undefined>;
+  /** A step changed the ticket: the next read of it goes to the database. */
+  ticketChanged(stored: StoredInbound): void;
+  /** The message's body, undefined when the message is gone. */
+  body(stored: StoredInbound): Promise<string | undefined>;
+}
+
+export type ConnectionRow = typeof whatsapps.$inferSelect;
+
+export type QueueConfig = Pick<
+  typeof queues.$inferSelect,
+  'id' | 'greetingMessage' | 'outOfHoursMessage' | 'schedules' | 'promptId' | 'integrationId'
+>;
+
+const ticketColumns = {
+  id: tickets.id,
+  companyId: tickets.companyId,
+  whatsappId: tickets.whatsappId,
+  contactId: tickets.contactId,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  queueOptionId: tickets.queueOptionId,
+  chatbot: tickets.chatbot,
+  amountUsedBotQueues: tickets.amountUsedBotQueues,
+  isGroup: tickets.isGroup,
+  status: tickets.status,
+  awaitingRating: tickets.awaitingRating,
+  outOfHoursNotifiedAt: tickets.outOfHoursNotifiedAt,
+};
+export type TicketState = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
+
+type Waiting = {
+  companyId: number;
+  id: number;
+  resolve: (t: TicketState | undefined) => void;
+  reject: (e: unknown) => void;
+};
+
+function createContext(db: Db, batch: InboundBatch | undefined): InboundContext {
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let p = memo.get(key) as Promise<T> | undefined;
+    if (!p) {
+      const loading = load();
+      memo.set(key, loading);
+      // A read that failed is tried again by the next message, as it would have been without the batch.
+      loading.catch(() => {
+        if (memo.get(key) === loading) memo.delete(key);
+      });
+      p = loading;
+    }
+    return p;
+  };
+
+  // The tickets asked for in the same turn of the event loop are read together.
+  let waiting: Waiting[] = [];
+  const readWaiting = () => {
+    const batchOfReads = waiting;
+    waiting = [];
+    const byCompany = new Map<number, Waiting[]>();
+    for (const w of batchOfReads) byCompany.set(w.companyId, [...(byCompany.get(w.companyId) ?? []), w]);
+    for (const [companyId, list] of byCompany) {
+      const ids = [...new Set(list.map((w) => w.id))];
+      const byIds = ids.length === 1 ? eq(tickets.id, ids[0]) : inArray(tickets.id, ids);
+      Promise.resolve()
+        .then(() =>
+          db
+            .select(ticketColumns)
+            .from(tickets)
+            .where(and(eq(tickets.companyId, companyId), byIds)),
+        )
+        .then(
+          (rows) => {
+            const byId = new Map(rows.map((r) => [r.id, r]));
+            for (const w of list) w.resolve(byId.get(w.id));
+          },
+          (err) => {
+            for (const w of list) w.reject(err);
+          },
+        );
+    }
+  };
+  const readTicket = (companyId: number, id: number) =>
+    new Promise<TicketState | undefined>((resolve, reject) => {
+      if (waiting.length === 0) process.nextTick(readWaiting);
+      waiting.push({ companyId, id, resolve, reject });
+    });
+  const ticketOf = new Map<number, Promise<TicketState | undefined>>();
+
+  const settingsOf = (companyId: number) =>
+    once(`settings:${companyId}`, async () => {
+      const rows = await db
+        .select({ key: settings.key, value: settings.value })
+        .from(settings)
+        .where(eq(settings.companyId, companyId));
+      return new Map(rows.map((r) => [r.key, r.value]));
+    });
+  const connectionRow = (companyId: number, id: number) =>
+    once(`connection:${companyId}:${id}`, async () => {
+      const [row] = await db
+        .select()
+        .from(whatsapps)
+        .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)))
+        .limit(1);
+      return row as ConnectionRow | undefined;
+    });
+
+  const connectionQueues = (whatsappId: number) =>
+    once(
+      `connection-queues:${whatsappId}`,
+      async () => (await queueRefsOf(db, whatsappQueueLink, [whatsappId])).get(whatsappId) ?? [],
+    );
+
+  return {
+    setting: async (companyId, key) => (await settingsOf(companyId)).get(key) ?? settingDefaults[key],
+    connectionRow,
+    async connection(companyId, id) {
+      const row = await connectionRow(companyId, id);
+      if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+      return row;
+    },
+    connectionQueues,
+    companyQueues: (companyId) =>
+      once(`queues:${companyId}`, async () => {
+        const rows = await db
+          .select({
+            id: queues.id,
+            greetingMessage: queues.greetingMessage,
+            outOfHoursMessage: queues.outOfHoursMessage,
+            schedules: queues.schedules,
+            promptId: queues.promptId,
+            integrationId: queues.integrationId,
+          })
+          .from(queues)
+          .where(eq(queues.companyId, companyId));
+        return new Map(rows.map((r) => [r.id, r]));
+      }),
+    companySchedules: (companyId) =>
+      once(`schedules:${companyId}`, async () => {
+        const [company] = await db
+          .select({ schedules: companies.schedules })
+          .from(companies)
+          .where(eq(companies.id, companyId));
+        return company ? (company.schedules ?? []) : undefined;
+      }),
+    planAllows: (companyId, flag) => once(`plan:${companyId}:${flag}`, () => planAllows(db, companyId, flag)),
+    async optionTree(whatsappId, queueId) {
+      const ofConnection = await once(`options-of:${whatsappId}`, async () =>
+        optionTrees(
+          db,
+          (await connectionQueues(whatsappId)).map((q) => q.id),
+        ),
+      );
+      return ofConnection.get(queueId) ?? once(`options:${queueId}`, () => optionTree(db, queueId));
+    },
+    async ticket(stored) {
+      let read = ticketOf.get(stored.messageId);
+      if (!read) {
+        const reading = readTicket(stored.companyId, stored.ticketId);
+        ticketOf.set(stored.messageId, reading);
+        reading.catch(() => {
+          if (ticketOf.get(stored.messageId) === reading) ticketOf.delete(stored.messageId);
+        });
+        read = reading;
+      }
+      const row = await read;
+      return row && { ...row };
+    },
+    ticketChanged(stored) {
+      ticketOf.delete(stored.messageId);
+    },
+    async body(stored) {
+      const known = batch?.bodies.get(stored.messageId);
+      if (known !== undefined) return known;
+      const [message] = await db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(eq(messages.id, stored.messageId));
+      return message?.body;
+    },
+  };
+}
+
+/** One context per batch (and per database handle); held only while the batch is. */
+const contexts = new WeakMap<InboundBatch, { db: Db; context: InboundContext }>();
+
+/** The context of the message's batch, or one of its own for a message that came another way. */
+export function inboundContext(deps: { db: Db }, stored: StoredInbound): InboundContext {
+  const batch = inboundBatchOf(stored);
+  if (!batch) return createContext(deps.db, undefined);
+  const known = contexts.get(batch);
+  if (known && known.db === deps.db) return known.context;
+  const context = createContext(deps.db, batch);
+  contexts.set(batch, { db: deps.db, context });
+  return context;
+}
