@@ -11,20 +11,21 @@ import type { ChannelEvents, ChannelStore } from './channels/channel.js';
 import { type ChannelManager, createChannelManager } from './channels/manager.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { afterInboundBatch } from './inbound/after-batch.js';
 import { createInboundPipeline } from './inbound/handle-inbound.js';
 import { handleRevision } from './inbound/handle-revision.js';
 import { registerSessionJobs } from './modules/auth/auth.jobs.js';
 import { registerBillingJobs } from './modules/billing/billing.jobs.js';
 import { registerCampaignJobs } from './modules/campaigns/campaigns.jobs.js';
 import { type Clock, resumeConnection } from './modules/campaigns/campaigns.lifecycle.js';
-import { applyShippingAck, onCampaignReply } from './modules/campaigns/campaigns.replies.js';
+import { applyShippingAck } from './modules/campaigns/campaigns.replies.js';
 import { registerContactJobs } from './modules/contact-lists/contact-lists.jobs.js';
 import { recheckUnchecked } from './modules/contact-lists/contact-lists.service.js';
 import { createContactPictures } from './modules/contacts/contacts.pictures.js';
 import { botOptionsOf } from './modules/integrations/integrations.probe.js';
 import { createOutbox, type OutboxPolicy, SEND_QUEUE } from './modules/messages/messages.outbox.js';
 import { applyAck, messageByProviderId, resendFailedWhileDown } from './modules/messages/messages.service.js';
-import { cancelOnReply, registerScheduleJobs, type SchedulePolicy } from './modules/schedules/schedules.sender.js';
+import { registerScheduleJobs, type SchedulePolicy } from './modules/schedules/schedules.sender.js';
 import {
   applyConnectionUpdate,
   connectionById,
@@ -76,21 +77,12 @@ export function createMessaging(opts: {
     storage,
     log: opts.log,
     afterStore: automation && ((stored) => runInboundAutomations(automation, stored)),
+    afterBatch: (received) => afterInboundBatch({ db, realtime: opts.realtime, jobs, log: opts.log }, received),
   });
   const pictures = createContactPictures({ db, realtime: opts.realtime, storage, log: opts.log });
   const events: ChannelEvents = {
     inbound: async (m) => {
       const stored = await inbound(m);
-      // Cancel-if-replied (DOMAIN §7): the contact wrote before the schedule left.
-      if (!m.fromMe && 'contactId' in stored)
-        await cancelOnReply(db, opts.realtime, stored.companyId, [stored.contactId]).catch((err) =>
-          opts.log.error({ err }, 'schedule cancel-on-reply failed'),
-        );
-      // Opt-outs, confirmations and replies of campaign recipients (DOMAIN §8).
-      if ('contactId' in stored)
-        await onCampaignReply({ db, realtime: opts.realtime, jobs }, { ...m, companyId: stored.companyId }).catch(
-          (err) => opts.log.error({ err }, 'campaign reply failed'),
-        );
       if (m.picture && 'refreshProfile' in stored && stored.refreshProfile)
         pictures.offer(stored.companyId, stored.contactId, m.picture);
     },

@@ -26,6 +26,17 @@ export interface InboundDeps {
   log: Logger;
   /** Runs after the message is stored and announced (queue menu, bots: DOMAIN §1.7). */
   afterStore?: (result: StoredInbound) => Promise<void>;
+  /**
+   * Runs once per stored batch, before the automations of its messages: what reads or changes
+   * rows for the whole batch at once (cancel-if-replied, campaign replies). Never retried.
+   */
+  afterBatch?: (received: ReceivedInbound[]) => Promise<void>;
+}
+
+/** A stored message beside what the connection sent. */
+export interface ReceivedInbound {
+  stored: StoredInbound;
+  message: InboundMessage;
 }
 
 type Stored = { result: InboundResult; announced: Promise<void> };
@@ -61,14 +72,17 @@ export function createInboundPipeline(deps: InboundDeps) {
     const connection = connectionKey(batch[0].message);
     const { results, announced } = await storeInbound(deps, batch, (announce) => inAnnounceOrder(connection, announce));
     // The automations of these messages read what they share once for the batch (automations/context.ts).
-    const stored: StoredInbound[] = [];
+    const received: ReceivedInbound[] = [];
     const bodies = new Map<number, string>();
     results.forEach((result, i) => {
       if ('skipped' in result) return;
-      stored.push(result);
+      received.push({ stored: result, message: batch[i].message });
       bodies.set(result.messageId, batch[i].message.body);
     });
-    recordBatch({ stored, bodies });
+    recordBatch({ stored: received.map((r) => r.stored), bodies });
+    // The batch is stored: a failure here is logged, never a reason to store it again.
+    if (deps.afterBatch && received.length)
+      await deps.afterBatch(received).catch((err) => deps.log.error({ err }, 'inbound batch work failed'));
     return results.map((result) => ({ result, announced }));
   }, INBOUND_BATCH);
 

@@ -42,69 +42,83 @@ export async function applyShippingAck(deps: ReplyDeps, ack: Ack): Promise<void>
   for (const t of touched) progressOf(deps).touch(t.campaignId);
 }
 
+/** A message from a contact, as the campaigns see it. */
+export interface ContactReply {
+  number: string;
+  body: string;
+  fromMe: boolean;
+  isGroup?: boolean;
+}
+
 /**
- * A contact wrote (DOMAIN §8): an opt-out word marks the number for the company and skips what is
- * still to send to it; "sim" / "1" / "ok" to a confirmation request of a running campaign releases the
- * main message; any answer is recorded on the recipients it replies to. The message itself went
+ * Contacts wrote (DOMAIN §8): one stored batch of a company's inbound messages, in order. Any answer
+ * is recorded on the recipients it replies to (one statement for the batch); an opt-out word marks
+ * the number for the company and skips what is still to send to it; "sim" / "1" / "ok" to a
+ * confirmation request of a running campaign releases the main message. The messages themselves went
  * through the ordinary pipeline already.
  */
-export async function onCampaignReply(
-  deps: ReplyDeps,
-  m: { companyId: number; number: string; body: string; fromMe: boolean; isGroup?: boolean },
-): Promise<void> {
-  if (m.fromMe || m.isGroup || !m.body) return;
-  const { db } = deps;
-  const now = new Date();
-  const ofNumber = and(eq(campaignShippings.companyId, m.companyId), eq(campaignShippings.number, m.number));
+export async function onCampaignReplies(deps: ReplyDeps, companyId: number, received: ContactReply[]): Promise<void> {
+  const replies = received.filter((m) => !m.fromMe && !m.isGroup && m.body);
+  if (replies.length === 0) return;
   const touched = new Set<number>();
-  const replied = await db
+  const replied = await deps.db
     .update(campaignShippings)
-    .set({ repliedAt: now })
+    .set({ repliedAt: new Date() })
     .where(
       and(
-        ofNumber,
+        eq(campaignShippings.companyId, companyId),
+        inArray(campaignShippings.number, [...new Set(replies.map((m) => m.number))]),
         inArray(campaignShippings.status, ['confirming', 'sent', 'delivered', 'read']),
         isNull(campaignShippings.repliedAt),
       ),
     )
     .returning({ campaignId: campaignShippings.campaignId });
   for (const r of replied) touched.add(r.campaignId);
+  for (const m of replies) {
+    for (const id of await answer(deps, companyId, m)) touched.add(id);
+  }
+  for (const id of touched) progressOf(deps).touch(id);
+}
+
+/** What an opt-out word or a confirmation changes; the campaigns it touched. */
+async function answer(deps: ReplyDeps, companyId: number, m: ContactReply): Promise<number[]> {
+  const { db } = deps;
+  const ofNumber = and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.number, m.number));
   if (isOptOut(m.body)) {
     await db
       .insert(optOuts)
-      .values({ companyId: m.companyId, number: m.number, word: optOutWord(m.body) })
+      .values({ companyId, number: m.number, word: optOutWord(m.body) })
       .onConflictDoNothing();
     const skipped = await db
       .update(campaignShippings)
       .set({ status: 'skipped', reason: 'opted_out' })
       .where(and(ofNumber, inArray(campaignShippings.status, ['pending', 'confirming'])))
       .returning({ campaignId: campaignShippings.campaignId });
-    for (const r of skipped) touched.add(r.campaignId);
-  } else if (isPositive(m.body)) {
-    const confirmed = await db
-      .update(campaignShippings)
-      .set({ status: 'pending', confirmation: true, retryAt: null })
-      .where(
-        and(
-          ofNumber,
-          eq(campaignShippings.status, 'confirming'),
-          sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId} and c.status = 'EM_ANDAMENTO')`,
-        ),
-      )
-      .returning({ campaignId: campaignShippings.campaignId });
-    for (const r of confirmed) touched.add(r.campaignId);
-    if (confirmed.length > 0 && deps.jobs) {
-      const loops = await db
-        .selectDistinct({ whatsappId: campaigns.whatsappId })
-        .from(campaigns)
-        .where(
-          inArray(
-            campaigns.id,
-            confirmed.map((c) => c.campaignId),
-          ),
-        );
-      for (const l of loops) if (l.whatsappId !== null) await kickLoop(deps.jobs, l.whatsappId);
-    }
+    return skipped.map((r) => r.campaignId);
   }
-  for (const id of touched) progressOf(deps).touch(id);
+  if (!isPositive(m.body)) return [];
+  const confirmed = await db
+    .update(campaignShippings)
+    .set({ status: 'pending', confirmation: true, retryAt: null })
+    .where(
+      and(
+        ofNumber,
+        eq(campaignShippings.status, 'confirming'),
+        sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId} and c.status = 'EM_ANDAMENTO')`,
+      ),
+    )
+    .returning({ campaignId: campaignShippings.campaignId });
+  if (confirmed.length > 0 && deps.jobs) {
+    const loops = await db
+      .selectDistinct({ whatsappId: campaigns.whatsappId })
+      .from(campaigns)
+      .where(
+        inArray(
+          campaigns.id,
+          confirmed.map((c) => c.campaignId),
+        ),
+      );
+    for (const l of loops) if (l.whatsappId !== null) await kickLoop(deps.jobs, l.whatsappId);
+  }
+  return confirmed.map((r) => r.campaignId);
 }

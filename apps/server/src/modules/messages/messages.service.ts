@@ -16,7 +16,7 @@ import { getSetting } from '../settings/settings.service.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
-import { markFirstReply } from '../tickets/tickets.tracking.js';
+import { firstReplyOf } from '../tickets/tickets.tracking.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
 import { failedWhileDown, sendAgain, wake } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
@@ -225,7 +225,8 @@ export interface OutboundDeps {
 
 /**
  * The common tail of every outbound message (agent or automation): stored as pending with the
- * ticket's last message in one transaction, announced, then handed to the outbox.
+ * ticket's last message in one statement (data-modifying CTEs: all or nothing, one round trip),
+ * announced, then handed to the outbox.
  */
 export async function queueOutbound(
   deps: OutboundDeps,
@@ -234,19 +235,28 @@ export async function queueOutbound(
   values: (typeof messages.$inferInsert)[],
   lastMessage: string,
 ): Promise<Message[]> {
-  const ids = await deps.db.transaction(async (tx) => {
-    const rows = await tx.insert(messages).values(values).returning({ id: messages.id });
-    const now = new Date();
-    await tx
-      .update(tickets)
-      .set({ lastMessage, lastMessageAt: now, lastFromMe: true })
-      .where(eq(tickets.id, ticket.id));
-    // A person's message answers the contact (the dashboard's first response); an automation's does not.
-    if (values.some((v) => v.userId && !v.isAutomatic)) await markFirstReply(tx as unknown as Db, [ticket.id], now);
-    return rows.map((r) => r.id);
-  });
-  const created = await viewMessages(deps.db, await deps.db.select().from(messages).where(inArray(messages.id, ids)));
-  if (created.length !== ids.length) throw new AppError('ERR_CREATING_MESSAGE');
+  const { db } = deps;
+  const now = new Date();
+  const lastOfTicket = db
+    .$with('last_of_ticket')
+    .as(
+      db
+        .update(tickets)
+        .set({ lastMessage, lastMessageAt: now, lastFromMe: true })
+        .where(eq(tickets.id, ticket.id))
+        .returning({ id: tickets.id }),
+    );
+  // A person's message answers the contact (the dashboard's first response); an automation's does not.
+  const answers = values.some((v) => v.userId && !v.isAutomatic);
+  const ctes = answers
+    ? [lastOfTicket, db.$with('first_reply').as(firstReplyOf(db, [ticket.id], now))]
+    : [lastOfTicket];
+  const rows = await db
+    .with(...ctes)
+    .insert(messages)
+    .values(values)
+    .returning();
+  const created = await viewMessages(db, rows, [ticket.contact]);
   for (const message of created) {
     emitMessage(deps.realtime, companyId, ticket, 'create', message, { ticket: { ...ticket, lastMessage } });
   }

@@ -289,27 +289,28 @@ export async function sweepSchedules(
   return due.length;
 }
 
-/** Cancel-if-replied: a message from the contact before `sendAt` cancels their pending schedules that ask for it. */
+/**
+ * Cancel-if-replied: a message from the contact before `sendAt` cancels their pending schedules that
+ * ask for it. One statement, no transaction: a cancelled schedule's job that outlives a crash finds it
+ * no longer PENDENTE and skips it (runSchedule's claim).
+ */
 export async function cancelOnReply(db: Db, realtime: Realtime, companyId: number, contactIds: number[]) {
   if (contactIds.length === 0) return;
-  const rows = await db.transaction(async (tx) => {
-    const cancelled = await tx
-      .update(schedules)
-      .set({ status: 'CANCELADA', lastError: 'respondido' })
-      .where(
-        and(
-          eq(schedules.companyId, companyId),
-          inArray(schedules.contactId, contactIds),
-          eq(schedules.status, 'PENDENTE'),
-          eq(schedules.cancelIfReplied, true),
-          sql`${schedules.sendAt} > now()`,
-        ),
-      )
-      .returning({ id: schedules.id });
-    for (const r of cancelled) await replaceScheduleJob(tx as unknown as Db, r.id, null);
-    return cancelled;
-  });
+  const rows = await db
+    .update(schedules)
+    .set({ status: 'CANCELADA', lastError: 'respondido' })
+    .where(
+      and(
+        eq(schedules.companyId, companyId),
+        inArray(schedules.contactId, contactIds),
+        eq(schedules.status, 'PENDENTE'),
+        eq(schedules.cancelIfReplied, true),
+        sql`${schedules.sendAt} > now()`,
+      ),
+    )
+    .returning({ id: schedules.id });
   for (const r of rows) {
+    await replaceScheduleJob(db, r.id, null);
     const record = await viewSchedule(db, r.id);
     if (record) emitSchedule(realtime, companyId, record.userId, { action: 'update', schedules: record });
   }

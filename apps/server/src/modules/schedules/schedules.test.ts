@@ -276,4 +276,18 @@ describe('sending (DOMAIN §7)', () => {
     expect(await rowOf(cancel.id)).toMatchObject({ status: 'CANCELADA' });
     expect(await rowOf(keep.id)).toMatchObject({ status: 'PENDENTE' });
   });
+
+  it('contacts whose messages are stored together each cancel their own cancel-if-replied schedule', async () => {
+    const [a, b, quiet] = [await contact(), await contact(), await contact()];
+    const ofA = await schedule(t.admin, { contactId: a.id, cancelIfReplied: true });
+    const ofB = await schedule(t.admin, { contactId: b.id, cancelIfReplied: true });
+    const ofQuiet = await schedule(t.admin, { contactId: quiet.id, cancelIfReplied: true });
+    await Promise.all([
+      contactWrites(server, t.admin, whatsappId, { number: a.number, body: 'Pode cancelar' }),
+      contactWrites(server, t.admin, whatsappId, { number: b.number, body: 'Já vi, obrigado' }),
+    ]);
+    expect(await rowOf(ofA.id)).toMatchObject({ status: 'CANCELADA', lastError: 'respondido' });
+    expect(await rowOf(ofB.id)).toMatchObject({ status: 'CANCELADA', lastError: 'respondido' });
+    expect(await rowOf(ofQuiet.id)).toMatchObject({ status: 'PENDENTE' });
+  });
 });

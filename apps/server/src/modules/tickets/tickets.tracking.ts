@@ -75,8 +75,12 @@ export async function finishCycle(tx: Tx, ticketId: number, userId: number | nul
  * are not replies.
  */
 export async function markFirstReply(tx: Tx, ticketIds: number[], at = new Date()) {
-  if (!ticketIds.length) return;
-  await tx
+  if (ticketIds.length) await firstReplyOf(tx, ticketIds, at);
+}
+
+/** markFirstReply's statement, unsent: a caller can run it inside one of its own (a data-modifying CTE). */
+export function firstReplyOf(tx: Tx, ticketIds: number[], at: Date) {
+  return tx
     .update(ticketTraking)
     .set({ firstReplyAt: at, firstReplySeconds: secondsSince(ticketTraking.queuedAt, at) })
     .where(
@@ -85,7 +89,8 @@ export async function markFirstReply(tx: Tx, ticketIds: number[], at = new Date(
         isNull(ticketTraking.finishedAt),
         isNull(ticketTraking.firstReplyAt),
       ),
-    );
+    )
+    .returning({ id: ticketTraking.id });
 }
 
 /** Given to another queue or user within the cycle: counted, with the time of the last transfer. */
