@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
-import { DEFAULT_TIME_ZONE, renderTemplate } from '../platform/templates.js';
+import { renderTemplate } from '../platform/templates.js';
+import { zonedFormatter } from '../platform/time-zones.js';
 import { type InboundContext, inboundContext } from './context.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
@@ -20,33 +21,12 @@ import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
 type Schedule = Pick<WeeklyScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>;
 
-/** Formatters by time zone: building one costs more than the rest of the step. A handful of zones are in use. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const MAX_FORMATTERS = 32;
-
-function weekdayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let fmt = formatters.get(timeZone);
-  if (!fmt) {
-    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
-    fmt = newWeekdayFormatter(timeZone);
-    formatters.set(timeZone, fmt);
-  }
-  return fmt;
-}
-
-function newWeekdayFormatter(timeZone: string): Intl.DateTimeFormat {
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: DEFAULT_TIME_ZONE });
-  }
-}
+const weekdayFormatter = zonedFormatter('en-US', {
+  weekday: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 const minutesOf = (hhmm: string): number | undefined => {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());

@@ -3,7 +3,7 @@ import { handleInbound } from '../inbound/handle-inbound.js';
 import { getSetting } from '../modules/settings/settings.service.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import type { Storage } from '../platform/storage/storage.js';
-import { DEFAULT_TIME_ZONE } from '../platform/templates.js';
+import { zonedFormatter } from '../platform/time-zones.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
 export const CALLS_DISABLED_MESSAGE =
@@ -18,14 +18,8 @@ export interface CallDeps extends AutomationDeps {
 /** The provider id of a call's log message: a redelivered call event is the same message (DOMAIN §1.2). */
 export const callProviderId = (callId: string) => `CALL:${callId}`.slice(0, 128);
 
-function clock(now: Date, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  try {
-    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone }).format(now);
-  } catch {
-    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: DEFAULT_TIME_ZONE }).format(now);
-  }
-}
+const clockFormat = zonedFormatter('pt-BR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clock = (now: Date, timeZone: string) => clockFormat(timeZone).format(now);
 
 /**
  * An incoming voice/video call (DOMAIN §5): always logged as a `call_log` message on the contact's

@@ -1,6 +1,6 @@
-/** The message variables of DOMAIN §6: automatic messages, quick replies and agent messages. */
+import { zonedFormatter } from './time-zones.js';
 
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+/** The message variables of DOMAIN §6: automatic messages, quick replies and agent messages. */
 
 export interface TemplateContext {
   contact: { name: string };
@@ -18,21 +18,14 @@ interface LocalTime {
   minute: string;
 }
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: DEFAULT_TIME_ZONE });
-  }
-}
+const formatter = zonedFormatter('en-GB', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The wall-clock date and time of `now` in `timeZone`, zero-padded. */
 export function localTime(now: Date, timeZone: string): LocalTime {

@@ -1,24 +1,19 @@
-import { DEFAULT_TIME_ZONE } from './templates.js';
+import { zonedFormatter } from './time-zones.js';
+
+const formatter = zonedFormatter('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The UTC offset (ms) of `timeZone` at `at`. */
 function offsetMs(at: Date, timeZone: string): number {
-  let tz = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-  } catch {
-    tz = DEFAULT_TIME_ZONE;
-  }
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
+    formatter(timeZone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );

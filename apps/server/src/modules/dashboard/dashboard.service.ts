@@ -2,8 +2,9 @@ import type { DashboardAttendant, DashboardQuery, DashboardReply } from '@balcao
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { DEFAULT_TIME_ZONE, localTime } from '../../platform/templates.js';
+import { localTime } from '../../platform/templates.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
+import { knownZone } from '../../platform/time-zones.js';
 import { getSetting } from '../settings/settings.service.js';
 import { tickets, ticketTraking, userRatings } from '../tickets/tickets.schema.js';
 import { users } from '../users/users.schema.js';
@@ -22,16 +23,6 @@ import { users } from '../users/users.schema.js';
 function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The setting `timezone` when it names a zone, else the default (an unknown zone would fail the queries). */
-function zoneOf(setting: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: setting });
-    return setting;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
 }
 
 /** The period's first and last local calendar days. */
@@ -56,7 +47,7 @@ const stats = (seconds: AnyPgColumn) =>
 
 export async function getDashboard(ctx: ServiceContext, q: DashboardQuery, now = new Date()): Promise<DashboardReply> {
   const { db, companyId } = ctx;
-  const timezone = zoneOf(await getSetting(db, companyId, 'timezone'));
+  const timezone = knownZone(await getSetting(db, companyId, 'timezone'));
   const local = localTime(now, timezone);
   const today = `${local.year}-${local.month}-${local.day}`;
   const { from, to } = periodOf(q, today);
