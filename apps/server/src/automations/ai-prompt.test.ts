@@ -34,7 +34,7 @@ let seq = 0;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   server = await createTestServer(
-    { LOGIN_LIMIT_IP: '1000', OPENAI_BASE_URL: fake.url, OPENAI_TIMEOUT_MS: '1500', AI_BURST_MS: '600' },
+    { LOGIN_LIMIT_IP: '1000', OPENAI_BASE_URL: fake.url, OPENAI_TIMEOUT_MS: '1500', AI_BURST_MS: '1200' },
     { jobs: true },
   );
   t = await createTenant(server, { plan: { queues: 20, connections: 10 } });

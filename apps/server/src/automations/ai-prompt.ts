@@ -13,10 +13,8 @@ import {
   type PromptSession,
   releaseTurn,
 } from '../modules/prompts/prompts.sessions.js';
-import { queues } from '../modules/queues/queues.schema.js';
 import { listQueues } from '../modules/queues/queues.service.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
-import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import {
   type ChatMessage,
@@ -30,7 +28,10 @@ import { readStored } from '../platform/storage/read-stored.js';
 import type { Storage } from '../platform/storage/storage.js';
 import {
   agentTookOver,
+  anyBot,
   type BotTicket,
+  botIn,
+  botOf,
   botTicket,
   type Cycle,
   currentCycle,
@@ -76,32 +77,6 @@ export type AiPromptStepDeps = AutomationDeps & { aiBurstMs?: number };
 type TicketState = BotTicket;
 
 /** DOMAIN §1.7: the connection's prompt while the ticket has no queue, then its queue's prompt. */
-async function promptIdOf(db: Db, t: TicketState): Promise<number | null> {
-  if (t.queueId === null) {
-    const [w] = await db
-      .select({ promptId: whatsapps.promptId })
-      .from(whatsapps)
-      .where(and(eq(whatsapps.id, t.whatsappId), eq(whatsapps.companyId, t.companyId)));
-    return w?.promptId ?? null;
-  }
-  const [q] = await db
-    .select({ promptId: queues.promptId })
-    .from(queues)
-    .where(and(eq(queues.id, t.queueId), eq(queues.companyId, t.companyId)));
-  return q?.promptId ?? null;
-}
-
-/** `promptIdOf` on what the message's batch has read. */
-async function promptIdIn(ctx: InboundContext, t: TicketState): Promise<number | null> {
-  if (t.queueId === null) return (await ctx.connectionRow(t.companyId, t.whatsappId))?.promptId ?? null;
-  return (await ctx.companyQueues(t.companyId)).get(t.queueId)?.promptId ?? null;
-}
-
-async function anyPrompt(ctx: InboundContext, stored: StoredInbound): Promise<boolean> {
-  if ((await ctx.connectionRow(stored.companyId, stored.whatsappId))?.promptId != null) return true;
-  for (const q of (await ctx.companyQueues(stored.companyId)).values()) if (q.promptId !== null) return true;
-  return false;
-}
 
 const peopleTookOver = (cycle: Cycle, session: PromptSession) => agentTookOver(cycle) || session.handedOffAt !== null;
 
@@ -117,10 +92,10 @@ export async function runAiPrompt(
 ): Promise<'handled' | 'continue'> {
   if (stored.fromMe) return 'continue';
   // No prompt on the connection nor on any queue of the company: no ticket can have one.
-  if (!(await anyPrompt(ctx, stored))) return 'continue';
+  if (!(await anyBot(ctx, stored, 'promptId'))) return 'continue';
   const ticket = await ctx.ticket(stored);
   if (!inBotHands(ticket)) return 'continue';
-  const promptId = await promptIdIn(ctx, ticket);
+  const promptId = await botIn(ctx, ticket, 'promptId');
   if (promptId === null || !(await ctx.planAllows(ticket.companyId, 'useOpenAi'))) return 'continue';
   const cycle = await currentCycle(deps.db, ticket.id);
   const session = await openSession(deps.db, {
@@ -307,7 +282,7 @@ async function handOff(deps: AssistantDeps, ticket: TicketState, prompt: Assista
 async function turn(deps: AssistantDeps, session: PromptSession): Promise<void> {
   const ticket = await botTicket(deps.db, session.companyId, session.ticketId);
   if (!inBotHands(ticket)) return;
-  const promptId = await promptIdOf(deps.db, ticket);
+  const promptId = await botOf(deps.db, ticket, 'promptId');
   if (promptId === null || !(await planAllows(deps.db, ticket.companyId, 'useOpenAi'))) return;
   const cycle = await currentCycle(deps.db, ticket.id);
   if (cycle.id !== session.cycleId || peopleTookOver(cycle, session)) return;

@@ -1,11 +1,15 @@
 import type { PlanFlag } from '@balcao/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { StoredInbound } from '../inbound/store-inbound.js';
 import { companies } from '../modules/companies/companies.schema.js';
 import { plans } from '../modules/plans/plans.schema.js';
+import { queues } from '../modules/queues/queues.schema.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
 import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
+import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
+import type { InboundContext } from './context.js';
 
 /**
  * What the bots of a ticket (AI prompts, DOMAIN §16; queue integrations, §17) read before they answer:
@@ -37,6 +41,39 @@ export async function botTicket(db: Db, companyId: number, id: number): Promise<
 /** Only a contact's own, unassigned, open conversation is a bot's. */
 export const inBotHands = (t: BotTicket | undefined): t is BotTicket =>
   t !== undefined && t.userId === null && !t.isGroup && t.status !== 'closed';
+
+/** A bot a ticket can be in: its AI prompt (DOMAIN §16) or its queue integration (§17). */
+export type BotKey = 'promptId' | 'integrationId';
+type BotPlace = Pick<BotTicket, 'companyId' | 'whatsappId' | 'queueId'>;
+
+/** The ticket's bot of that kind: its queue's once it has a queue, else its connection's. */
+export async function botOf(db: Db, t: BotPlace, key: BotKey): Promise<number | null> {
+  if (t.queueId === null) {
+    const [w] = await db
+      .select({ id: whatsapps[key] })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.id, t.whatsappId), eq(whatsapps.companyId, t.companyId)));
+    return w?.id ?? null;
+  }
+  const [q] = await db
+    .select({ id: queues[key] })
+    .from(queues)
+    .where(and(eq(queues.id, t.queueId), eq(queues.companyId, t.companyId)));
+  return q?.id ?? null;
+}
+
+/** `botOf` on what the message's batch has read. */
+export async function botIn(ctx: InboundContext, t: BotPlace, key: BotKey): Promise<number | null> {
+  if (t.queueId === null) return (await ctx.connectionRow(t.companyId, t.whatsappId))?.[key] ?? null;
+  return (await ctx.companyQueues(t.companyId)).get(t.queueId)?.[key] ?? null;
+}
+
+/** Whether the message's connection or any queue of its company has a bot of that kind. */
+export async function anyBot(ctx: InboundContext, stored: StoredInbound, key: BotKey): Promise<boolean> {
+  if ((await ctx.connectionRow(stored.companyId, stored.whatsappId))?.[key] != null) return true;
+  for (const q of (await ctx.companyQueues(stored.companyId)).values()) if (q[key] !== null) return true;
+  return false;
+}
 
 /** The ticket's open service cycle: people took it once it was accepted or answered. */
 export async function currentCycle(db: Db, ticketId: number) {

@@ -23,16 +23,24 @@ import {
   releaseIntegrationTurn,
 } from '../modules/integrations/integrations.sessions.js';
 import { messages } from '../modules/messages/messages.schema.js';
-import { queues } from '../modules/queues/queues.schema.js';
 import { listQueues } from '../modules/queues/queues.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { finishCycle } from '../modules/tickets/tickets.tracking.js';
 import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
-import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import type { Storage } from '../platform/storage/storage.js';
-import { agentTookOver, type BotTicket, botTicket, currentCycle, inBotHands, moveToQueue } from './bot-ticket.js';
+import {
+  agentTookOver,
+  anyBot,
+  type BotTicket,
+  botIn,
+  botOf,
+  botTicket,
+  currentCycle,
+  inBotHands,
+  moveToQueue,
+} from './bot-ticket.js';
 import { type InboundContext, inboundContext } from './context.js';
 import { sendBotMedia } from './integration-media.js';
 import { say } from './say.js';
@@ -79,32 +87,6 @@ export interface IntegrationDeps {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** DOMAIN §1.7: the connection's integration while the ticket has no queue, then its queue's. */
-async function integrationIdOf(db: Db, t: BotTicket): Promise<number | null> {
-  if (t.queueId === null) {
-    const [w] = await db
-      .select({ id: whatsapps.integrationId })
-      .from(whatsapps)
-      .where(and(eq(whatsapps.id, t.whatsappId), eq(whatsapps.companyId, t.companyId)));
-    return w?.id ?? null;
-  }
-  const [q] = await db
-    .select({ id: queues.integrationId })
-    .from(queues)
-    .where(and(eq(queues.id, t.queueId), eq(queues.companyId, t.companyId)));
-  return q?.id ?? null;
-}
-
-/** `integrationIdOf` on what the message's batch has read. */
-async function integrationIdIn(ctx: InboundContext, t: BotTicket): Promise<number | null> {
-  if (t.queueId === null) return (await ctx.connectionRow(t.companyId, t.whatsappId))?.integrationId ?? null;
-  return (await ctx.companyQueues(t.companyId)).get(t.queueId)?.integrationId ?? null;
-}
-
-async function anyIntegration(ctx: InboundContext, stored: StoredInbound): Promise<boolean> {
-  if ((await ctx.connectionRow(stored.companyId, stored.whatsappId))?.integrationId != null) return true;
-  for (const q of (await ctx.companyQueues(stored.companyId)).values()) if (q.integrationId !== null) return true;
-  return false;
-}
 
 /**
  * The inbound step: on a ticket an integration answers, open its session and schedule the turn, and stop
@@ -121,10 +103,10 @@ export async function runIntegration(
     return 'continue';
   }
   // No integration on the connection nor on any queue of the company: no ticket can have one.
-  if (!(await anyIntegration(ctx, stored))) return 'continue';
+  if (!(await anyBot(ctx, stored, 'integrationId'))) return 'continue';
   const ticket = await ctx.ticket(stored);
   if (!inBotHands(ticket)) return 'continue';
-  const integrationId = await integrationIdIn(ctx, ticket);
+  const integrationId = await botIn(ctx, ticket, 'integrationId');
   if (integrationId === null || !(await ctx.planAllows(ticket.companyId, 'useIntegrations'))) return 'continue';
   const integration = await integrationRow(deps.db, ticket.companyId, integrationId);
   if (!integration) return 'continue';
@@ -266,7 +248,7 @@ async function turn(deps: IntegrationDeps, session: IntegrationSession): Promise
   let state = { sessionId: session.externalSessionId, choices: session.pendingChoices };
   for (;;) {
     const ticket = await botTicket(deps.db, session.companyId, session.ticketId);
-    if (!inBotHands(ticket) || (await integrationIdOf(deps.db, ticket)) !== integration.id) return;
+    if (!inBotHands(ticket) || (await botOf(deps.db, ticket, 'integrationId')) !== integration.id) return;
     if (agentTookOver(await currentCycle(deps.db, ticket.id))) {
       await pauseSession(deps.db, session.id);
       return;
@@ -342,7 +324,7 @@ async function contactOf(db: Db, ticket: BotTicket) {
 export async function runIntegrationTurn(deps: IntegrationDeps, job: TurnJob): Promise<void> {
   const ticket = await botTicket(deps.db, job.companyId, job.ticketId);
   if (!ticket) return;
-  const integrationId = await integrationIdOf(deps.db, ticket);
+  const integrationId = await botOf(deps.db, ticket, 'integrationId');
   if (integrationId === null) return;
   const claimed = await claimIntegrationTurn(deps.db, job.companyId, job.ticketId, integrationId, TURN_LEASE_MS);
   if (claimed === 'missing') return;
