@@ -1,16 +1,19 @@
 import { createInboundPipeline } from '../../apps/server/src/inbound/handle-inbound.js';
+import { countStatements } from '../../apps/server/test/count-statements.js';
 import { ADMIN, benchApp, benchDatabase } from './setup.js';
 import { line, percentiles, timeEach } from './stats.js';
 
 /**
- * The tickets issue's scale figures: one company with 100k contacts, 100k tickets and 1M messages
- * across 10 queues and 50 agents (a tenth of that on PGlite), then the agent's ticket list, a text
- * search, a messages page and the inbound pipeline's rate, each beside raw SQL in the same run.
+ * The tickets issue's scale figures: one company with 100k contacts, 100k tickets and about 1M
+ * messages (1 to 19 per ticket) across 10 queues and 50 agents, every status spread over the queues
+ * (a tenth of that on PGlite), then the agent's ticket list, a text search, a messages page and the
+ * inbound pipeline's rate, each beside raw SQL in the same run and with the SQL statements it takes.
  */
 const { database, cleanup } = await benchDatabase('tickets');
 const scale = database.kind === 'postgres' ? 1 : 0.1;
 const CONTACTS = Math.round(100_000 * scale);
-const PER_TICKET = 10;
+/** Messages per ticket: 1 to 19, 10 on average. */
+const PER_TICKET = (ticket: string) => `(${ticket} * 7919) % 19 + 1`;
 const RUNS = 200;
 const dataDir = `/tmp/balcao-bench-${process.pid}-tickets-files`;
 const { app, realtime, storage, log } = await benchApp(database, dataDir);
@@ -44,17 +47,16 @@ await q(`insert into tickets (company_id, contact_id, whatsapp_id, queue_id, use
     'Mensagem ' || c.id, c.id % 3, now() - (c.id || ' minutes')::interval, now() - (c.id || ' minutes')::interval
   from contacts c
   cross join (select id from whatsapps limit 1) w
-  join lateral (select id from queues where company_id = 1 order by id offset (c.id % 10) limit 1) q on true
+  join lateral (select id from queues where company_id = 1 order by id offset (c.id / 10 % 10) limit 1) q on true
   join lateral (select u.id from users u join user_queues uq on uq.user_id = u.id where uq.queue_id = q.id order by u.id offset (c.id % 3) limit 1) a on true`);
 // The trigram index is rebuilt after the bulk load, as a migration on a loaded database would.
 await q(`drop index messages_body_trgm_idx`);
 await q(
   `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_id, body, from_me, ack, read, send_status, created_at)
    select 1, t.id, t.contact_id, t.whatsapp_id, 'SEED' || t.id || '-' || g,
-     'Mensagem ' || g || ' do pedido ' || substr(md5((t.id * 10 + g)::text), 1, 10), g % 2 = 0, 3, true, 'sent',
+     'Mensagem ' || g || ' do pedido ' || substr(md5((t.id * 100 + g)::text), 1, 10), g % 2 = 0, 3, true, 'sent',
      t.created_at + (g || ' seconds')::interval
-   from tickets t cross join generate_series(1, $1) g`,
-  [PER_TICKET],
+   from tickets t cross join generate_series(1, ${PER_TICKET('t.id')}) g`,
 );
 await q(`create index messages_body_trgm_idx on messages using gin (lower(body) gin_trgm_ops)`);
 // One service cycle per ticket, as the product writes them (DOMAIN §4): queued at creation, then for
@@ -109,26 +111,19 @@ const rawList = await timeEach(RUNS, () =>
     [agent.queues],
   ),
 );
-const pendingList = await timeEach(RUNS, () =>
-  app.inject({
-    method: 'GET',
-    url: `/tickets?status=pending&showAll=false&queueIds=${queueIds}&pageNumber=1`,
-    headers,
-  }),
-);
-const openList = await timeEach(RUNS, () =>
-  app.inject({ method: 'GET', url: `/tickets?status=open&showAll=false&queueIds=${queueIds}&pageNumber=1`, headers }),
-);
+const get = (url: string, as = headers) => app.inject({ method: 'GET', url, headers: as });
+/** The SQL statements one request takes (session check included), counted at the driver. */
+const statementsOf = (url: string, as = headers) => countStatements(database.db, () => get(url, as));
+const pendingUrl = `/tickets?status=pending&showAll=false&queueIds=${queueIds}&pageNumber=1`;
+const openUrl = `/tickets?status=open&showAll=false&queueIds=${queueIds}&pageNumber=1`;
+const searchUrl = (i: number) =>
+  `/tickets?searchParam=${encodeURIComponent(`contato ${1000 + i}`)}&showAll=true&pageNumber=1`;
+const pendingList = await timeEach(RUNS, () => get(pendingUrl));
+const openList = await timeEach(RUNS, () => get(openUrl));
 const rawSearch = await timeEach(RUNS, (i) =>
   q(`select id from contacts where company_id = 1 and lower(name) like $1 limit 21`, [`%contato ${1000 + i}%`]),
 );
-const search = await timeEach(RUNS, (i) =>
-  app.inject({
-    method: 'GET',
-    url: `/tickets?searchParam=${encodeURIComponent(`contato ${1000 + i}`)}&showAll=true&pageNumber=1`,
-    headers,
-  }),
-);
+const search = await timeEach(RUNS, (i) => get(searchUrl(i)));
 const visible = (await q(`select id from tickets where queue_id = any($1) limit 200`, [agent.queues])).rows.map(
   (r) => r.id as number,
 );
@@ -137,9 +132,8 @@ const rawMessages = await timeEach(RUNS, (i) =>
     visible[i % visible.length],
   ]),
 );
-const messagesPage = await timeEach(RUNS, (i) =>
-  app.inject({ method: 'GET', url: `/messages/${visible[i % visible.length]}`, headers }),
-);
+const messagesUrl = (i: number) => `/messages/${visible[i % visible.length]}`;
+const messagesPage = await timeEach(RUNS, (i) => get(messagesUrl(i)));
 
 /** The dashboard over the last 30 days, as the company's admin; the raw baseline is one of its nine queries (closed cycles per attendant). */
 const adminLogin = await app.inject({ method: 'POST', url: '/auth/login', payload: ADMIN });
@@ -152,15 +146,17 @@ const rawDashboard = await timeEach(RUNS, () =>
      from ticket_trakings where company_id = 1 and finished_at >= now() - interval '30 days' group by user_id`,
   ),
 );
-const dashboard = await timeEach(RUNS, () =>
-  app.inject({ method: 'GET', url: '/dashboard?days=30', headers: adminHeaders }),
-);
+const dashboard = await timeEach(RUNS, () => get('/dashboard?days=30', adminHeaders));
 
-console.log(line('GET /tickets pending (agent, 3 queues)', pendingList, rawList));
-console.log(line('GET /tickets open (agent, own)', openList, rawList));
-console.log(line('GET /tickets?searchParam', search, rawSearch));
-console.log(line('GET /messages/:ticketId', messagesPage, rawMessages));
-console.log(line('GET /dashboard?days=30 (admin)', dashboard, rawDashboard));
+const withStatements = async (name: string, samples: number[], raw: number[], url: string, as = headers) =>
+  `${line(name, samples, raw)}   ${await statementsOf(url, as)} statements`;
+console.log(await withStatements('GET /tickets pending (agent, 3 queues)', pendingList, rawList, pendingUrl));
+console.log(await withStatements('GET /tickets open (agent, own)', openList, rawList, openUrl));
+console.log(await withStatements('GET /tickets?searchParam', search, rawSearch, searchUrl(0)));
+console.log(await withStatements('GET /messages/:ticketId', messagesPage, rawMessages, messagesUrl(0)));
+console.log(
+  await withStatements('GET /dashboard?days=30 (admin)', dashboard, rawDashboard, '/dashboard?days=30', adminHeaders),
+);
 
 /** Inbound: N messages from 1,000 contacts (new and known) through the whole pipeline, C at a time. */
 const N = Math.round(5_000 * Math.max(scale, 0.4));

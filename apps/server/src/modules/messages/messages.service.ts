@@ -1,5 +1,5 @@
 import { companyEvent, type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
@@ -20,7 +20,7 @@ import { firstReplyOf } from '../tickets/tickets.tracking.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
 import { failedWhileDown, sendAgain, wake } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
-import { emitMessage, viewMessage, viewMessages } from './messages.view.js';
+import { emitMessage, selectMessagesPage, viewMessage, viewMessages } from './messages.view.js';
 
 const PAGE = 20;
 
@@ -40,22 +40,11 @@ export interface UploadedFile {
 export async function listMessages(ctx: ServiceContext, deps: MessagingDeps, ticketId: number, pageNumber: number) {
   const ticket = await getTicket(ctx, ticketId);
   const { limit, offset } = pageWindow(pageNumber, PAGE);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(messages)
-      .where(eq(messages.ticketId, ticketId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(limit)
-      .offset(offset),
-    ctx.db.select({ total: count() }).from(messages).where(eq(messages.ticketId, ticketId)),
-  ]);
-  const page = pageOf(rows, PAGE);
+  const found = await selectMessagesPage(ctx.db, ticketId, { limit, offset });
+  const page = pageOf(found.messages, PAGE);
   if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status === 'open')
     await markTicketRead(ctx, deps, ticket);
-  // The ticket's contact wrote most of them: no second read of it.
-  const shown = await viewMessages(ctx.db, page.items.reverse(), [ticket.contact]);
-  return { messages: shown, ticket, count: total, hasMore: page.hasMore };
+  return { messages: page.items.reverse(), ticket, count: found.count, hasMore: page.hasMore };
 }
 
 /** Opening a ticket reads its messages: unread count to zero, read receipts to the contact. */

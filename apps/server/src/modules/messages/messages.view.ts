@@ -1,14 +1,70 @@
 import { companyEvent, type Message } from '@balcao/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { named } from '../../db/named-statement.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
 import { messages } from './messages.schema.js';
 
 type Row = typeof messages.$inferSelect;
+type Person = { id: number; name: string } | null;
 
 export const mediaUrlOf = (key: string | null) => (key ? `/media/${key}` : null);
+
+const quotedMsg = alias(messages, 'quoted_msg');
+const quotedContact = alias(contacts, 'quoted_contact');
+
+/** What a message shows of the message it quotes. */
+const quotedFields = {
+  id: quotedMsg.id,
+  body: quotedMsg.body,
+  fromMe: quotedMsg.fromMe,
+  mediaType: quotedMsg.mediaType,
+  mediaKey: quotedMsg.mediaKey,
+  isDeleted: quotedMsg.isDeleted,
+  contactId: quotedMsg.contactId,
+};
+type QuotedRow = Pick<Row, keyof typeof quotedFields>;
+
+const personOf = (id: number | null, name: string | null): Person =>
+  id !== null && name !== null ? { id, name } : null;
+
+/** A stored message in the API shape, given the contact of each message and the quoted one if any. */
+function messageOf(r: Row, contact: Person, quoted?: { q: QuotedRow; contact: Person }): Message {
+  const q = quoted?.q;
+  return {
+    id: r.id,
+    ticketId: r.ticketId,
+    body: r.isDeleted ? '' : r.body,
+    fromMe: r.fromMe,
+    mediaType: r.mediaType,
+    mediaUrl: r.isDeleted ? null : mediaUrlOf(r.mediaKey),
+    mediaName: r.mediaName,
+    isDeleted: r.isDeleted,
+    isEdited: r.isEdited,
+    ack: r.ack,
+    read: r.read,
+    participant: r.participant,
+    sendStatus: r.sendStatus,
+    sendError: r.sendError,
+    quotedMsg: q
+      ? {
+          id: q.id,
+          body: q.isDeleted ? '' : q.body,
+          fromMe: q.fromMe,
+          mediaType: q.mediaType,
+          mediaUrl: q.isDeleted ? null : mediaUrlOf(q.mediaKey),
+          isDeleted: q.isDeleted,
+          contact: quoted.contact,
+        }
+      : null,
+    contact,
+    transcript: r.isDeleted ? null : r.transcript,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
 
 /**
  * Messages in the API shape, with their contacts and quoted messages fetched in two queries;
@@ -33,37 +89,49 @@ export async function viewMessages(
   const contactOf = (id: number | null) => people.find((p) => p.id === id) ?? null;
   return rows.map((r) => {
     const q = quoted.find((m) => m.id === r.quotedMsgId);
-    return {
-      id: r.id,
-      ticketId: r.ticketId,
-      body: r.isDeleted ? '' : r.body,
-      fromMe: r.fromMe,
-      mediaType: r.mediaType,
-      mediaUrl: r.isDeleted ? null : mediaUrlOf(r.mediaKey),
-      mediaName: r.mediaName,
-      isDeleted: r.isDeleted,
-      isEdited: r.isEdited,
-      ack: r.ack,
-      read: r.read,
-      participant: r.participant,
-      sendStatus: r.sendStatus,
-      sendError: r.sendError,
-      quotedMsg: q
-        ? {
-            id: q.id,
-            body: q.isDeleted ? '' : q.body,
-            fromMe: q.fromMe,
-            mediaType: q.mediaType,
-            mediaUrl: q.isDeleted ? null : mediaUrlOf(q.mediaKey),
-            isDeleted: q.isDeleted,
-            contact: contactOf(q.contactId),
-          }
-        : null,
-      contact: contactOf(r.contactId),
-      transcript: r.isDeleted ? null : r.transcript,
-      createdAt: r.createdAt.toISOString(),
-    };
+    return messageOf(r, contactOf(r.contactId), q && { q, contact: contactOf(q.contactId) });
   });
+}
+
+/**
+ * One page of a ticket's messages, newest first, with their contacts, quoted messages and the
+ * ticket's message count, in one statement. The count rides on the page's rows: with none, it is
+ * 0 on the first page and needs a statement of its own beyond it.
+ */
+export async function selectMessagesPage(
+  db: Db,
+  ticketId: number,
+  window: { limit: number; offset: number },
+): Promise<{ messages: Message[]; count: number }> {
+  const ofTicket = eq(messages.ticketId, ticketId);
+  const rows = await named(
+    'messages_page',
+    db
+      .select({
+        m: messages,
+        contactName: contacts.name,
+        quoted: quotedFields,
+        quotedContactName: quotedContact.name,
+        total: db.$count(messages, ofTicket),
+      })
+      .from(messages)
+      .leftJoin(contacts, eq(contacts.id, messages.contactId))
+      .leftJoin(quotedMsg, eq(quotedMsg.id, messages.quotedMsgId))
+      .leftJoin(quotedContact, eq(quotedContact.id, quotedMsg.contactId))
+      .where(ofTicket)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(window.limit)
+      .offset(window.offset),
+  );
+  const shown = rows.map(({ m, contactName, quoted, quotedContactName }) =>
+    messageOf(
+      m,
+      personOf(m.contactId, contactName),
+      quoted ? { q: quoted, contact: personOf(quoted.contactId, quotedContactName) } : undefined,
+    ),
+  );
+  if (rows.length) return { messages: shown, count: rows[0].total };
+  return { messages: [], count: window.offset === 0 ? 0 : await db.$count(messages, ofTicket) };
 }
 
 export async function viewMessage(db: Db, id: number): Promise<Message | undefined> {

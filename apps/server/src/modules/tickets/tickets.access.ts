@@ -14,18 +14,21 @@ export interface TicketAccess {
   seesNoQueue: boolean;
 }
 
-export async function ticketAccessOf(db: Db, caller: Caller): Promise<TicketAccess> {
+/** The caller's queues and `allTicket`: from the session check when it brought them, else read now. */
+async function queueMembershipOf(db: Db, caller: Caller): Promise<{ queueIds: number[]; allTicket: boolean }> {
+  if (caller.queueIds && caller.allTicket !== undefined)
+    return { queueIds: caller.queueIds, allTicket: caller.allTicket };
   const [[row], queues] = await Promise.all([
     db.select({ allTicket: users.allTicket }).from(users).where(eq(users.id, caller.userId)).limit(1),
     db.select({ id: userQueues.queueId }).from(userQueues).where(eq(userQueues.userId, caller.userId)),
   ]);
+  return { queueIds: queues.map((q) => q.id), allTicket: row?.allTicket === 'enable' };
+}
+
+export async function ticketAccessOf(db: Db, caller: Caller): Promise<TicketAccess> {
+  const { queueIds, allTicket } = await queueMembershipOf(db, caller);
   const admin = isAdmin(caller);
-  return {
-    admin,
-    userId: caller.userId,
-    queueIds: queues.map((q) => q.id),
-    seesNoQueue: admin || row?.allTicket === 'enable',
-  };
+  return { admin, userId: caller.userId, queueIds, seesNoQueue: admin || allTicket };
 }
 
 /** SQL filter of the tickets a caller may see; admins see all of their company's. */

@@ -1,5 +1,6 @@
 import type { Ticket, TicketCreate, TicketsListQuery, TicketUpdate } from '@balcao/shared';
-import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
@@ -19,7 +20,7 @@ import { defaultWhatsapp, findWhatsapp } from '../whatsapp/whatsapp.service.js';
 import { canSee, companyTickets, type TicketAccess, ticketAccessOf, visibleTickets } from './tickets.access.js';
 import { tickets } from './tickets.schema.js';
 import { finishCycle, markLeads, openCycle, startCycle, transferCycle } from './tickets.tracking.js';
-import { emitTicket, emitTicketDeleted, selectTicket, selectTickets } from './tickets.view.js';
+import { emitTicket, emitTicketDeleted, selectTicket, selectTicketsPage } from './tickets.view.js';
 
 const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string) =>
   and(
@@ -48,7 +49,7 @@ export function queueScope(access: TicketAccess, queueIds: number[] | undefined)
   );
 }
 
-function listFilters(companyId: number, access: TicketAccess, q: TicketsListQuery): (SQL | undefined)[] {
+function listFilters(access: TicketAccess, q: TicketsListQuery): (SQL | undefined)[] {
   const filters: (SQL | undefined)[] = [queueScope(access, q.queueIds)];
   if (q.status) filters.push(eq(tickets.status, q.status));
   // Without show-all (or for plain users, who never have it) the open list is the caller's own;
@@ -69,53 +70,54 @@ function listFilters(companyId: number, access: TicketAccess, q: TicketsListQuer
   if (q.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
   if (q.date) filters.push(dayRange(tickets.createdAt, q.date));
   if (q.updatedAt) filters.push(dayRange(tickets.updatedAt, q.updatedAt));
-  if (q.searchParam) {
-    // One uncorrelated id set (matching contacts' tickets ∪ tickets with a matching message), so that
-    // the trigram indexes drive the search instead of a scan of every ticket.
-    const term = likePattern(q.searchParam);
-    filters.push(
-      inArray(
-        tickets.id,
-        sql`(select t2.id from ${tickets} t2 where t2.contact_id in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (lower(${contacts.name}) like ${term} or ${contacts.number} like ${term}))
-          union select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and lower(${messages.body}) like ${term})`,
-      ),
-    );
-  }
   return filters;
 }
 
 /**
- * One page of the tickets matching `where`, newest activity first: the page is chosen on the tickets
- * table alone, then only its rows are joined to their details (the planner never joins thousands of
- * candidates to contacts just to keep twenty). The count, usually the slowest of these reads, runs
- * beside the page and its details rather than before the details.
+ * The ids of the tickets whose contact or one of whose messages matches the search term, as the
+ * common table expression `search_matches`: read by both the page and the count, PostgreSQL runs
+ * it (and its trigram index scans) once. One uncorrelated id set, so that the trigram indexes drive
+ * the search instead of a scan of every ticket.
  */
-export async function ticketsPage(db: Db, where: SQL | undefined, pageNumber: number) {
+function searchMatches(db: Db, companyId: number, searchParam: string) {
+  const term = likePattern(searchParam);
+  const contactIds = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, companyId),
+        or(sql`lower(${contacts.name}) like ${term}`, sql`${contacts.number} like ${term}`),
+      ),
+    );
+  return db.$with('search_matches').as(
+    union(
+      db.select({ id: tickets.id }).from(tickets).where(inArray(tickets.contactId, contactIds)),
+      db
+        .select({ id: messages.ticketId })
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), sql`lower(${messages.body}) like ${term}`)),
+    ),
+  );
+}
+
+/** One page of the tickets matching `where`, newest activity first, with their count and `hasMore`. */
+export async function ticketsPage(db: Db, where: SQL | undefined, pageNumber: number, ctes: WithSubquery[] = []) {
   const { limit, offset, size } = pageWindow(pageNumber);
-  const pageRows = async () => {
-    const ids = await db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(limit)
-      .offset(offset);
-    const page = pageOf(ids, size);
-    const order = new Map(page.items.map((r, i) => [r.id, i]));
-    const rows = page.items.length ? await selectTickets(db, inArray(tickets.id, [...order.keys()])) : [];
-    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    return { rows, hasMore: page.hasMore };
-  };
-  const [{ rows, hasMore }, [{ total }]] = await Promise.all([
-    pageRows(),
-    db.select({ total: count() }).from(tickets).where(where),
-  ]);
-  return { tickets: rows, count: total, hasMore };
+  const found = await selectTicketsPage(db, where, { limit, offset }, ctes);
+  const page = pageOf(found.tickets, size);
+  return { tickets: page.items, count: found.count, hasMore: page.hasMore };
 }
 
 export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
   const access = await ticketAccessOf(ctx.db, ctx);
-  return ticketsPage(ctx.db, companyTickets(ctx.companyId, ...listFilters(ctx.companyId, access, q)), q.pageNumber);
+  const search = q.searchParam ? searchMatches(ctx.db, ctx.companyId, q.searchParam) : undefined;
+  const where = companyTickets(
+    ctx.companyId,
+    ...listFilters(access, q),
+    search && inArray(tickets.id, ctx.db.select({ id: search.id }).from(search)),
+  );
+  return ticketsPage(ctx.db, where, q.pageNumber, search ? [search] : []);
 }
 
 /** A ticket the caller may see: 404 when it is not the company's, 403 when it is outside the caller's queues. */

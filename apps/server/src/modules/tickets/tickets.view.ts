@@ -1,7 +1,8 @@
 import { companyEvent, type Ticket, type TicketEvent } from '@balcao/shared';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { named } from '../../db/named-statement.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { queues } from '../queues/queues.schema.js';
@@ -13,55 +14,47 @@ import { tickets } from './tickets.schema.js';
 
 const assignee = alias(users, 'assignee');
 
-/** Tickets with contact, user, queue and connection in one query, tags in a second one. */
-export async function selectTickets(
-  db: Db,
-  where: SQL | undefined,
-  page?: { orderBy: SQL[]; limit: number; offset: number },
-): Promise<Ticket[]> {
-  let query = db
-    .select({
-      t: tickets,
-      contact: {
-        id: contacts.id,
-        uuid: contacts.uuid,
-        name: contacts.name,
-        number: contacts.number,
-        email: contacts.email,
-        profilePicUrl: contacts.profilePicUrl,
-        isGroup: contacts.isGroup,
-      },
-      userName: assignee.name,
-      queueName: queues.name,
-      queueColor: queues.color,
-      whatsappName: whatsapps.name,
-    })
+/** The ticket's tags by name, as one JSON array: a primary-key subquery instead of a second query. */
+const tagList = sql<Ticket['tags']>`coalesce((
+  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})
+  from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId}
+  where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`;
+
+const ticketFields = {
+  t: tickets,
+  contact: {
+    id: contacts.id,
+    uuid: contacts.uuid,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    profilePicUrl: contacts.profilePicUrl,
+    isGroup: contacts.isGroup,
+  },
+  userName: assignee.name,
+  queueName: queues.name,
+  queueColor: queues.color,
+  whatsappName: whatsapps.name,
+  tags: tagList,
+};
+
+/** Tickets with their contact, user, queue, connection and tags, in one statement; `extra` adds fields. */
+function ticketRows<Extra extends SelectedFields>(db: Db, extra: Extra, ctes: WithSubquery[] = []) {
+  return db
+    .with(...ctes)
+    .select({ ...ticketFields, ...extra })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .leftJoin(assignee, eq(assignee.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .where(where)
     .$dynamic();
-  if (page)
-    query = query
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset);
-  const rows = await query;
-  if (rows.length === 0) return [];
-  const tagRows = await db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(
-      inArray(
-        ticketTags.ticketId,
-        rows.map((r) => r.t.id),
-      ),
-    )
-    .orderBy(asc(tags.name));
-  return rows.map(({ t, contact, userName, queueName, queueColor, whatsappName }) => ({
+}
+
+type TicketRow = Awaited<ReturnType<ReturnType<typeof ticketRows<Record<never, never>>>['execute']>>[number];
+
+function ticketOf({ t, contact, userName, queueName, queueColor, whatsappName, tags }: TicketRow): Ticket {
+  return {
     id: t.id,
     uuid: t.uuid,
     status: t.status,
@@ -81,15 +74,62 @@ export async function selectTickets(
     queue:
       t.queueId !== null && queueName !== null ? { id: t.queueId, name: queueName, color: queueColor ?? '' } : null,
     whatsapp: { id: t.whatsappId, name: whatsappName },
-    tags: tagRows.filter((g) => g.ticketId === t.id).map(({ id, name, color }) => ({ id, name, color })),
+    tags,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
-  }));
+  };
+}
+
+/** The tickets matching `where`, in no particular order. */
+export async function selectTickets(db: Db, where: SQL | undefined): Promise<Ticket[]> {
+  const rows = await ticketRows(db, {}).where(where);
+  return rows.map(ticketOf);
 }
 
 export async function selectTicket(db: Db, companyId: number, id: number): Promise<Ticket | undefined> {
-  const [ticket] = await selectTickets(db, and(eq(tickets.id, id), eq(tickets.companyId, companyId)));
-  return ticket;
+  const [row] = await named(
+    'ticket_by_id',
+    ticketRows(db, {}).where(and(eq(tickets.id, id), eq(tickets.companyId, companyId))),
+  );
+  return row && ticketOf(row);
+}
+
+const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
+
+/**
+ * One page of the tickets matching `where`, newest activity first, with the count of them all, in
+ * one statement: the page is chosen on the tickets table alone (the planner never joins thousands
+ * of candidates to contacts just to keep twenty), then only its rows get their details. `ctes`
+ * are the common table expressions `where` reads. The count rides on the page's rows: with none,
+ * it is 0 on the first page and needs a statement of its own beyond it.
+ */
+export async function selectTicketsPage(
+  db: Db,
+  where: SQL | undefined,
+  window: { limit: number; offset: number },
+  ctes: WithSubquery[] = [],
+): Promise<{ tickets: Ticket[]; count: number }> {
+  const pageIds = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(window.limit)
+    .offset(window.offset);
+  const rows = await named(
+    'tickets_page',
+    ticketRows(db, { total: db.$count(tickets, where) }, ctes)
+      .where(inArray(tickets.id, pageIds))
+      .orderBy(...newestFirst),
+  );
+  if (rows.length) return { tickets: rows.map(ticketOf), count: rows[0].total };
+  if (window.offset === 0) return { tickets: [], count: 0 };
+  const [{ total }] = await db
+    .with(...ctes)
+    .select({ total: count() })
+    .from(tickets)
+    .where(where);
+  return { tickets: [], count: total };
 }
 
 /**

@@ -10,6 +10,12 @@ export interface Caller {
   profile: Profile;
   isSuper: boolean;
   sessionId: string;
+  /**
+   * The user's queues and `allTicket` setting, read with the session check so that ticket reads
+   * need not query them again; absent for callers not loaded from a session row.
+   */
+  queueIds?: number[];
+  allTicket?: boolean;
 }
 
 /** What every service receives: the caller plus the handles it may use. */

@@ -1,10 +1,11 @@
 import type { PlanFlag } from '@balcao/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { named } from '../../db/named-statement.js';
 import { companies } from '../../modules/companies/companies.schema.js';
 import { plans } from '../../modules/plans/plans.schema.js';
-import { sessions, users } from '../../modules/users/users.schema.js';
+import { sessions, userQueues, users } from '../../modules/users/users.schema.js';
 import type { TokenService } from '../auth/tokens.js';
 import { AppError } from '../errors/app-error.js';
 import { companyAdmits } from './company-access.js';
@@ -26,28 +27,44 @@ function bearer(request: FastifyRequest): string | undefined {
 
 /**
  * Loads the caller of a session, or null if the session is revoked, expired or its user gone, or
- * if its company may no longer log in (inactive or past its due date).
+ * if its company may no longer log in (inactive or past its due date). One statement, on every
+ * request: it also brings the user's queues and `allTicket`, which the ticket reads need.
  */
 export async function callerOfSession(db: Db, sessionId: string, userId: number): Promise<Caller | null> {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      companyId: users.companyId,
-      profile: users.profile,
-      isSuper: users.super,
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
-      status: companies.status,
-      dueDate: companies.dueDate,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
+  const [row] = await named(
+    'caller_of_session',
+    db
+      .select({
+        userId: users.id,
+        companyId: users.companyId,
+        profile: users.profile,
+        isSuper: users.super,
+        allTicket: users.allTicket,
+        queueIds: sql<
+          number[]
+        >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id} order by 1)`,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        status: companies.status,
+        dueDate: companies.dueDate,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1),
+  );
   if (!row || row.userId !== userId || row.revokedAt || row.expiresAt < new Date()) return null;
   if (!companyAdmits(row, row.isSuper)) return null;
-  return { userId: row.userId, companyId: row.companyId, profile: row.profile, isSuper: row.isSuper, sessionId };
+  return {
+    userId: row.userId,
+    companyId: row.companyId,
+    profile: row.profile,
+    isSuper: row.isSuper,
+    sessionId,
+    queueIds: row.queueIds,
+    allTicket: row.allTicket === 'enable',
+  };
 }
 
 /**
