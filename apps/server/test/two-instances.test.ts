@@ -168,6 +168,35 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
     }
   });
 
+  it('replies written on A to a connection only B holds are sent at once by B, on their first attempt', async () => {
+    // Started through B only: A has no live channel for it, as with a Baileys connection held by B.
+    const onlyB = await connectedSandbox(b, t.admin);
+    const numbers = ['5511966600021', '5511966600022', '5511966600023', '5511966600024'];
+    const ticketIds: number[] = [];
+    for (const number of numbers) {
+      await contactWrites(b, t.admin, onlyB, { number, body: 'Oi' });
+      const found = await a.call('GET', `/tickets?searchParam=${number}&status=pending`, t.admin);
+      ticketIds.push(found.json().tickets[0].id as number);
+    }
+    // Each wake-up job goes to either instance: those A's worker takes are handed to B.
+    for (const [i, ticketId] of ticketIds.entries()) {
+      const sent = await a.call('POST', `/messages/${ticketId}`, t.admin, { body: `Resposta ${i}` });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    for (const [i, number] of numbers.entries()) {
+      const phone = await waitUntil(
+        () => phoneOf(b, t.admin, onlyB, number),
+        (list) => list.length > 0,
+        10_000,
+      );
+      expect(phone.map((m) => ({ body: m.body, sends: m.sends }))).toEqual([{ body: `Resposta ${i}`, sends: 1 }]);
+    }
+    const rows = await database.db.execute(
+      sql`select send_status, send_attempts, send_error from messages where ticket_id in ${ticketIds} and from_me`,
+    );
+    expect(rows.rows).toEqual(ticketIds.map(() => ({ send_status: 'sent', send_attempts: 1, send_error: null })));
+  });
+
   it('the login rate limit counts the failures of both instances', async () => {
     const attempt = (server: TestServer, password: string) =>
       server.app.inject({

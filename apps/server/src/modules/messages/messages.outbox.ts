@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -127,6 +128,10 @@ export const failedWhileDown = (whatsappId: number) =>
     sql`${messages.createdAt} > now() - interval '1 day'`,
   ) as SQL;
 
+/** Another instance asks the one holding a connection to deliver a ticket's messages. */
+const HAND_OVER = 'outbox:deliver';
+const handOver = z.object({ ticketId: z.number().int().positive(), whatsappId: z.number().int().positive() });
+
 const isPermanent = (err: unknown) =>
   err instanceof AppError && (err.code === 'ERR_WAPP_INVALID_CONTACT' || err.code === 'ERR_MEDIA_NOT_FOUND');
 
@@ -187,11 +192,41 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
     await wake(deps.jobs, row.m.ticketId, delayMs);
   };
 
+  const liveHere = (whatsappId: number) => {
+    try {
+      deps.channels.get(whatsappId);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /**
+   * A connection live on another instance (Baileys keeps one socket per connection): the claim is
+   * undone and the instance that holds it sends now, instead of this one failing and retrying until
+   * the holder's sweep finds the message. True when an instance took it.
+   */
+  const handToHolder = async (row: Claimed) => {
+    await db
+      .update(messages)
+      .set({ sendStatus: 'pending', claimedAt: null, sendAttempts: sql`${messages.sendAttempts} - 1` })
+      .where(and(eq(messages.id, row.m.id), eq(messages.sendStatus, 'sending')));
+    const answers = await realtime.askInstances(HAND_OVER, { ticketId: row.m.ticketId, whatsappId: row.m.whatsappId });
+    return answers.includes(true);
+  };
+
   const deliver = (ticketId: number) =>
     oneAtATime(ticketId, async () => {
+      let askedHolder = false;
       for (;;) {
         const row = await claimNext(db, ticketId, policy.leaseMs);
         if (!row) return;
+        if (!askedHolder && !liveHere(row.m.whatsappId)) {
+          askedHolder = true;
+          if (await handToHolder(row)) return;
+          // Nobody holds it: this instance tries, fails and retries as for any connection that is down.
+          continue;
+        }
         let providerId: string;
         try {
           ({ providerId } = await send(row));
@@ -232,6 +267,15 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
     });
     return sweeping;
   };
+
+  realtime.onInstances(HAND_OVER, (payload) => {
+    const asked = handOver.safeParse(payload);
+    if (!asked.success || !liveHere(asked.data.whatsappId)) return false;
+    void deliver(asked.data.ticketId).catch((err) =>
+      log.error({ err, ticketId: asked.data.ticketId }, 'outbox delivery failed'),
+    );
+    return true;
+  });
 
   return {
     deliver,
