@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
 
 const root = import.meta.dirname;
 
@@ -23,22 +24,23 @@ function devEnvScript(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), devEnvScript()],
+  plugins: [react(), devEnvScript(), precompress()],
   server: { port: 3000, strictPort: true },
   preview: { port: 3000, strictPort: true },
   build: {
     outDir: `${root}/dist`,
     emptyOutDir: true,
+    // bench/src/web.ts reads it to tell the chunks loaded up front from the lazy ones.
+    manifest: true,
     rolldownOptions: {
+      // @balcao/shared's barrel defines every zod schema at module level: without this, importing a
+      // constant from it would pull zod and all the schemas into the first chunk.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]/, sideEffects: false }] },
       output: {
-        // Libraries change less often than the app: their own chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases. MUI and
+        // zod follow the screens that use them: a chunk of their own would load all of each up front.
         codeSplitting: {
-          groups: [
-            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            // zod with its configuration (jitless, for the CSP): set before any chunk defines a schema.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]zodConfig\.ts$/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader';
 import { AppRoutes } from './AppRoutes';
 import { AuthProvider } from './AuthContext';
 import { ColorModeProvider } from './ColorModeProvider';
@@ -16,7 +17,10 @@ export function App() {
         <BrowserRouter>
           <AuthProvider>
             <RealtimeProvider>
-              <AppRoutes />
+              {/* While a lazy screen (the login page…) or the chosen language's translations load. */}
+              <Suspense fallback={<FullPageLoader />}>
+                <AppRoutes />
+              </Suspense>
             </RealtimeProvider>
           </AuthProvider>
           {/* Inside the router: a toast's duration follows the screen it shows on. */}

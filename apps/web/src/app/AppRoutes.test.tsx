@@ -13,9 +13,9 @@ describe('AppRoutes', () => {
     expect(screen.getByTestId('login-privacy').getAttribute('href')).toBe('/privacy');
   });
 
-  it('keeps /term and /privacy public', () => {
+  it('keeps /term and /privacy public', async () => {
     renderWithProviders(<AppRoutes />, { path: '/privacy', auth: authValue({ user: null }) });
-    expect(screen.getByTestId('legal-privacy')).toBeTruthy();
+    expect(await screen.findByTestId('legal-privacy')).toBeTruthy();
   });
 
   it('renders the invoices on /financeiro inside the shell', async () => {

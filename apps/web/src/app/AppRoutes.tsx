@@ -2,11 +2,12 @@ import { type ComponentType, lazy, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../components/ComingSoonPage';
-import { LegalPage } from '../features/legal/LegalPage';
+import { lazyNamed } from '../components/lazyNamed';
 import { AppLayout } from '../layout/AppLayout';
 import { PublicOnly, RequireAuth, RequireGate } from './guards';
 import { type AppRoute, appRoutes } from './routes';
 
+const LegalPage = lazyNamed(() => import('../features/legal/LegalPage'), 'LegalPage');
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));

@@ -34,7 +34,10 @@ function tokenOfSession(sid: string): string {
   return `e30.${btoa(JSON.stringify({ sid, sub: '7' })).replace(/=+$/, '')}.sig`;
 }
 
-function renderRealtime(auth: AuthContextValue, queryClient = testQueryClient()) {
+/** Lets the provider attach to the socket `connectSocket` resolves with. */
+const connected = () => act(async () => {});
+
+async function renderRealtime(auth: AuthContextValue, queryClient = testQueryClient()) {
   const tree = (value: AuthContextValue) => (
     <QueryClientProvider client={queryClient}>
       <AuthContext value={value}>
@@ -43,7 +46,13 @@ function renderRealtime(auth: AuthContextValue, queryClient = testQueryClient())
     </QueryClientProvider>
   );
   const view = render(tree(auth));
-  return { rerender: (next: AuthContextValue) => view.rerender(tree(next)) };
+  await connected();
+  return {
+    rerender: async (next: AuthContextValue) => {
+      await view.rerender(tree(next));
+      await connected();
+    },
+  };
 }
 
 let sockets: ReturnType<typeof fakeSocket>[];
@@ -51,7 +60,7 @@ let sockets: ReturnType<typeof fakeSocket>[];
 beforeEach(() => {
   vi.useFakeTimers();
   sockets = [];
-  vi.mocked(connectSocket).mockImplementation(() => {
+  vi.mocked(connectSocket).mockImplementation(async () => {
     const socket = fakeSocket();
     sockets.push(socket);
     return socket as never;
@@ -61,8 +70,8 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('RealtimeProvider', () => {
-  it('connects with the token and sends the userStatus heartbeat', () => {
-    renderRealtime(authValue({ token: 'tok' }));
+  it('connects with the token and sends the userStatus heartbeat', async () => {
+    await renderRealtime(authValue({ token: 'tok' }));
     expect(connectSocket).toHaveBeenCalledWith('tok');
     const [socket] = sockets;
     act(() => socket.receive('connect'));
@@ -72,10 +81,10 @@ describe('RealtimeProvider', () => {
     expect(socket.emit).toHaveBeenLastCalledWith(clientRoomEvents.userStatus);
   });
 
-  it('fetches the lists on screen again whenever the socket (re)connects', () => {
+  it('fetches the lists on screen again whenever the socket (re)connects', async () => {
     const queryClient = testQueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    renderRealtime(authValue({ token: 'tok' }), queryClient);
+    await renderRealtime(authValue({ token: 'tok' }), queryClient);
     expect(invalidate).not.toHaveBeenCalled();
     act(() => sockets[0].receive('connect'));
     act(() => sockets[0].receive('connect'));
@@ -83,9 +92,9 @@ describe('RealtimeProvider', () => {
     expect(invalidate).toHaveBeenCalledWith({ refetchType: 'active' });
   });
 
-  it('logs out 1 s after the account is opened on another computer', () => {
+  it('logs out 1 s after the account is opened on another computer', async () => {
     const auth = authValue({ token: tokenOfSession('old-session') });
-    renderRealtime(auth);
+    await renderRealtime(auth);
     act(() =>
       sockets[0].receive(companyEvent.auth(1), { action: 'logout', user: { id: 7 }, sessionId: 'new-session' }),
     );
@@ -95,30 +104,30 @@ describe('RealtimeProvider', () => {
     expect(auth.logout).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores auth events of other users', () => {
+  it('ignores auth events of other users', async () => {
     const auth = authValue({ token: tokenOfSession('s1') });
-    renderRealtime(auth);
+    await renderRealtime(auth);
     act(() => sockets[0].receive(companyEvent.auth(1), { action: 'logout', user: { id: 8 }, sessionId: 's2' }));
     act(() => vi.advanceTimersByTime(2000));
     expect(auth.logout).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('reconnects with the fresh token after a refresh and closes on logout', () => {
-    const view = renderRealtime(authValue({ token: 'first' }));
-    view.rerender(authValue({ token: 'second' }));
+  it('reconnects with the fresh token after a refresh and closes on logout', async () => {
+    const view = await renderRealtime(authValue({ token: 'first' }));
+    await view.rerender(authValue({ token: 'second' }));
     expect(sockets[0].disconnect).toHaveBeenCalled();
     expect(connectSocket).toHaveBeenLastCalledWith('second');
-    view.rerender(authValue({ user: null }));
+    await view.rerender(authValue({ user: null }));
     expect(sockets[1].disconnect).toHaveBeenCalled();
     expect(connectSocket).toHaveBeenCalledTimes(2);
   });
 });
 
 describe('refused handshake', () => {
-  it('refreshes the session once when the token is refused', () => {
+  it('refreshes the session once when the token is refused', async () => {
     vi.mocked(http.refreshSession).mockResolvedValue({} as never);
-    renderRealtime(authValue({ token: 'expired' }));
+    await renderRealtime(authValue({ token: 'expired' }));
     act(() => sockets[0].receive('connect_error', new Error('ERR_SESSION_EXPIRED')));
     act(() => sockets[0].receive('connect_error', new Error('ERR_SESSION_EXPIRED')));
     expect(http.refreshSession).toHaveBeenCalledTimes(1);
@@ -126,7 +135,7 @@ describe('refused handshake', () => {
 
   it('ends the session when that refresh is refused, but not on network errors', async () => {
     vi.mocked(http.refreshSession).mockRejectedValue(new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }));
-    renderRealtime(authValue({ token: 'expired' }));
+    await renderRealtime(authValue({ token: 'expired' }));
     act(() => sockets[0].receive('connect_error', new Error('xhr poll error')));
     expect(http.refreshSession).not.toHaveBeenCalled();
     await act(async () => sockets[0].receive('connect_error', new Error('ERR_SESSION_EXPIRED')));
@@ -137,16 +146,16 @@ describe('refused handshake', () => {
 describe('socket closed by the server', () => {
   it('ends the session when the server closed it, not when the browser went away', async () => {
     vi.mocked(http.refreshSession).mockRejectedValue(new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }));
-    renderRealtime(authValue({ token: 'ended' }));
+    await renderRealtime(authValue({ token: 'ended' }));
     act(() => sockets[0].receive('disconnect', 'transport close'));
     expect(http.refreshSession).not.toHaveBeenCalled();
     await act(async () => sockets[0].receive('disconnect', 'io server disconnect'));
     expect(http.endSession).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves a logout announced by an auth event to its timer', () => {
+  it('leaves a logout announced by an auth event to its timer', async () => {
     const auth = authValue({ token: tokenOfSession('old') });
-    renderRealtime(auth);
+    await renderRealtime(auth);
     act(() => sockets[0].receive(companyEvent.auth(1), { action: 'logout', user: { id: 7 }, sessionId: 'new' }));
     act(() => sockets[0].receive('disconnect', 'io server disconnect'));
     expect(http.refreshSession).not.toHaveBeenCalled();

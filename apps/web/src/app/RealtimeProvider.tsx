@@ -50,43 +50,55 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token || companyId === undefined || userId === undefined) return;
-    const connection = connectSocket(token);
-    let logoutTimer: ReturnType<typeof setTimeout> | undefined;
-    const sendStatus = () => connection.emit(clientRoomEvents.userStatus);
-    const heartbeat = setInterval(sendStatus, HEARTBEAT_MS);
-    connection.on('connect', sendStatus);
-    // Events sent while this socket was not yet (or no longer) connected are lost: on every
-    // connect the lists on screen are fetched again, so nothing that happened meanwhile is missed.
-    connection.on('connect', () => void queryClient.invalidateQueries({ refetchType: 'active' }));
-    // Refresh once; the new token reconnects, and a refused refresh (session ended) logs out.
-    let refreshed = false;
-    const refreshOnce = () => {
-      if (refreshed) return;
-      refreshed = true;
-      http.refreshSession().catch((refreshError: unknown) => {
-        if (refreshError instanceof ApiError) http.endSession();
+    /** Listens on a connection of this session; returns what closes it. */
+    const attach = (connection: Socket) => {
+      let logoutTimer: ReturnType<typeof setTimeout> | undefined;
+      const sendStatus = () => connection.emit(clientRoomEvents.userStatus);
+      const heartbeat = setInterval(sendStatus, HEARTBEAT_MS);
+      connection.on('connect', sendStatus);
+      // Events sent while this socket was not yet (or no longer) connected are lost: on every
+      // connect the lists on screen are fetched again, so nothing that happened meanwhile is missed.
+      connection.on('connect', () => void queryClient.invalidateQueries({ refetchType: 'active' }));
+      // Refresh once; the new token reconnects, and a refused refresh (session ended) logs out.
+      let refreshed = false;
+      const refreshOnce = () => {
+        if (refreshed) return;
+        refreshed = true;
+        http.refreshSession().catch((refreshError: unknown) => {
+          if (refreshError instanceof ApiError) http.endSession();
+        });
+      };
+      // A handshake refused for an expired token.
+      connection.on('connect_error', (err: Error) => {
+        if (err.message === 'ERR_SESSION_EXPIRED') refreshOnce();
       });
+      // The server closes the sockets of a session it ended (password changed, company deactivated…);
+      // after an auth event the logout is already on its way.
+      connection.on('disconnect', (reason: string) => {
+        if (reason === 'io server disconnect' && !logoutTimer) refreshOnce();
+      });
+      connection.on(companyEvent.auth(companyId), (payload: AuthEventPayload) => {
+        if (logoutTimer || !isLoggedOutElsewhere(payload, userId, token)) return;
+        toast.error(i18n.t('auth.loggedOutElsewhere'), { toastId: 'logged-out-elsewhere' });
+        logoutTimer = setTimeout(() => void logoutRef.current(), LOGOUT_ELSEWHERE_DELAY_MS);
+      });
+      setSocket(connection);
+      return () => {
+        clearInterval(heartbeat);
+        clearTimeout(logoutTimer);
+        connection.disconnect();
+        setSocket(null);
+      };
     };
-    // A handshake refused for an expired token.
-    connection.on('connect_error', (err: Error) => {
-      if (err.message === 'ERR_SESSION_EXPIRED') refreshOnce();
+    let detach: (() => void) | undefined;
+    let ended = false;
+    void connectSocket(token).then((connection) => {
+      if (ended) connection.disconnect();
+      else detach = attach(connection);
     });
-    // The server closes the sockets of a session it ended (password changed, company deactivated…);
-    // after an auth event the logout is already on its way.
-    connection.on('disconnect', (reason: string) => {
-      if (reason === 'io server disconnect' && !logoutTimer) refreshOnce();
-    });
-    connection.on(companyEvent.auth(companyId), (payload: AuthEventPayload) => {
-      if (logoutTimer || !isLoggedOutElsewhere(payload, userId, token)) return;
-      toast.error(i18n.t('auth.loggedOutElsewhere'), { toastId: 'logged-out-elsewhere' });
-      logoutTimer = setTimeout(() => void logoutRef.current(), LOGOUT_ELSEWHERE_DELAY_MS);
-    });
-    setSocket(connection);
     return () => {
-      clearInterval(heartbeat);
-      clearTimeout(logoutTimer);
-      connection.disconnect();
-      setSocket(null);
+      ended = true;
+      detach?.();
     };
   }, [token, companyId, userId, queryClient]);
 

@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth, useSessionUser } from '../app/AuthContext';
@@ -76,9 +76,12 @@ function MenuLinkItem({
       >
         <ListItemIcon sx={{ minWidth: 40 }}>
           {Badge ? (
-            <Badge>
-              <Icon fontSize="small" />
-            </Badge>
+            // A lazily loaded badge: the bare icon meanwhile.
+            <Suspense fallback={<Icon fontSize="small" />}>
+              <Badge>
+                <Icon fontSize="small" />
+              </Badge>
+            </Suspense>
           ) : (
             <Icon fontSize="small" />
           )}

@@ -1,5 +1,5 @@
 import { STORAGE } from '@balcao/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +69,8 @@ describe('AppLayout', () => {
     await userEvent.click(screen.getByTestId('language-option-en'));
     try {
       expect(localStorage.getItem(STORAGE.language)).toBe('en');
-      expect(screen.getByTestId('greeting').textContent).toBe('Hello Ana Souza, welcome to Acme!');
+      // The English translations load when chosen.
+      await waitFor(() => expect(screen.getByTestId('greeting').textContent).toBe('Hello Ana Souza, welcome to Acme!'));
     } finally {
       await i18n.changeLanguage('pt');
     }

@@ -5,7 +5,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSessionUser } from '../app/AuthContext';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { ConnectionDownBanner } from '../features/connections/ConnectionDownBanner';
+import { lazyNamed } from '../components/lazyNamed';
 import { useFirstGesture } from '../features/notifications/useFirstGesture';
 import { useSettingsRealtime } from '../features/settings/useSettingsRealtime';
 import { useNotificationCount, useTicketNotifications } from '../features/tickets/notifications';
@@ -13,6 +13,12 @@ import { useUsersRealtime } from '../features/users/useUsersRealtime';
 import { AppDrawer } from './AppDrawer';
 import { TopBar } from './TopBar';
 import { useTitleCount } from './title';
+
+// The warning statuses come with the connection schemas (zod); the banner waits 2 s before showing anyway.
+const ConnectionDownBanner = lazyNamed(
+  () => import('../features/connections/ConnectionDownBanner'),
+  'ConnectionDownBanner',
+);
 
 /** The live subscriptions of every private screen; the notifications (bell, sound, OS notice, title) run only here. */
 function RealtimeSubscriptions() {
@@ -45,7 +51,9 @@ export function AppLayout() {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar showMenuButton={mobile} onOpenDrawer={() => setNarrowOpen(true)} />
-        <ConnectionDownBanner />
+        <Suspense fallback={null}>
+          <ConnectionDownBanner />
+        </Suspense>
         <Box component="main" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="main-content">
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

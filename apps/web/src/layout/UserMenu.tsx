@@ -5,11 +5,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useSessionUser } from '../app/AuthContext';
+import { lazyNamed } from '../components/lazyNamed';
 import { PersonAvatar } from '../components/PersonAvatar';
-import { UserModal } from '../features/users/UserModal';
+import { useOnceTrue } from '../components/useOnceTrue';
+
+// The form (react-hook-form, zod) loads when the profile is first opened, not with every screen.
+const UserModal = lazyNamed(() => import('../features/users/UserModal'), 'UserModal');
 
 /** Profile menu of the top bar: "Perfil" opens the user dialog for oneself, "Sair" logs out. */
 export function UserMenu() {
@@ -18,6 +22,7 @@ export function UserMenu() {
   const { logout } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const profileMounted = useOnceTrue(profileOpen);
 
   return (
     <>
@@ -64,7 +69,11 @@ export function UserMenu() {
           {t('topbar.logout')}
         </MenuItem>
       </Menu>
-      <UserModal open={profileOpen} userId={me.id} onClose={() => setProfileOpen(false)} />
+      {profileMounted && (
+        <Suspense fallback={null}>
+          <UserModal open={profileOpen} userId={me.id} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

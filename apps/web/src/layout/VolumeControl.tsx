@@ -1,15 +1,17 @@
-import { VOLUME } from '@balcao/shared';
 import VolumeDown from '@mui/icons-material/VolumeDown';
 import VolumeOff from '@mui/icons-material/VolumeOff';
 import VolumeUp from '@mui/icons-material/VolumeUp';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../components/lazyNamed';
 import { storedVolume, storeVolume } from './volume';
+
+const VolumeSlider = lazyNamed(() => import('./VolumeSlider'), 'VolumeSlider');
 
 export function VolumeControl() {
   const { t } = useTranslation();
@@ -38,19 +40,15 @@ export function VolumeControl() {
       >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1, width: 220 }}>
           <VolumeDown fontSize="small" />
-          <Slider
-            aria-label={t('topbar.volume')}
-            min={VOLUME.min}
-            max={VOLUME.max}
-            step={VOLUME.step}
-            value={volume}
-            valueLabelDisplay="auto"
-            onChange={(_, value) => {
-              setVolume(value);
-              storeVolume(value);
-            }}
-            data-testid="volume-slider"
-          />
+          <Suspense fallback={<Box sx={{ flex: 1 }} />}>
+            <VolumeSlider
+              value={volume}
+              onChange={(value) => {
+                setVolume(value);
+                storeVolume(value);
+              }}
+            />
+          </Suspense>
           <VolumeUp fontSize="small" />
         </Stack>
       </Popover>

@@ -28,7 +28,14 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { ComponentType, ReactNode } from 'react';
 import { passesGate } from '../app/gates';
 import { routeOf } from '../app/routes';
-import { ConnectionWarningBadge } from '../features/connections/ConnectionWarningBadge';
+import { lazyNamed } from '../components/lazyNamed';
+
+// The warning statuses come with the connection schemas (zod): loaded after the shell, as the badge
+// only shows 2 s after a warning anyway.
+const ConnectionWarningBadge = lazyNamed(
+  () => import('../features/connections/ConnectionWarningBadge'),
+  'ConnectionWarningBadge',
+);
 
 export interface MenuLink {
   /** Used in `data-testid="menu-item-<key>"`. */

@@ -31,9 +31,23 @@ function clientCsp(backendUrl: string): Record<string, string[]> {
   };
 }
 
+/** Hashed file names (Vite's `assets/`): a new build gets new names, so these never change. */
+const ASSETS_DIR = 'assets';
+
 /**
- * Serves the built web client on its own port, with `/env.js` telling it where the API is.
- * Unknown paths fall back to index.html so that client-side routes survive a reload.
+ * Caching by what a file is: hashed assets forever; everything else (index.html, the public files)
+ * revalidated on every use, so that a new release is picked up at once.
+ */
+function cacheControl(distDir: string, filePath: string): string {
+  const [top] = path.relative(distDir, filePath).split(path.sep);
+  return top === ASSETS_DIR ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built web client on its own port, with `/env.js` telling it where the API is: the
+ * `.br` or `.gz` sibling the build wrote when the browser accepts it. Unknown paths
+ * fall back to index.html so that client-side routes survive a reload; unknown files (an asset of
+ * an older build) are a 404, not the page.
  */
 export async function buildWebHost(opts: { distDir: string; backendUrl: string }): Promise<FastifyInstance> {
   if (!existsSync(path.join(opts.distDir, 'index.html'))) {
@@ -48,9 +62,19 @@ export async function buildWebHost(opts: { distDir: string; backendUrl: string }
   web.get('/env.js', (_request, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-store').send(envScript),
   );
-  await web.register(fastifyStatic, { root: opts.distDir, wildcard: false });
+  await web.register(fastifyStatic, {
+    root: opts.distDir,
+    wildcard: false,
+    preCompressed: true,
+    // The compressed siblings are chosen by Accept-Encoding, not routes of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    cacheControl: false,
+    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(opts.distDir, filePath)),
+  });
   web.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || path.extname(request.url.split('?')[0])) return reply.status(404).send('Not found');
+    const pathname = request.url.split('?')[0];
+    const isFile = path.extname(pathname) !== '' || pathname.startsWith(`/${ASSETS_DIR}/`);
+    if (request.method !== 'GET' || isFile) return reply.status(404).send('Not found');
     return reply.sendFile('index.html');
   });
   return web;

@@ -13,9 +13,9 @@ export const assistantApi = {
   send: (content: string) => http.post<AssistantMessageReply>('/assistant/messages', { content }),
 };
 
-/** The widget's state; asked only while the widget is open. */
-export function useAssistantState(enabled: boolean) {
-  return useQuery({ queryKey: assistantKey, queryFn: assistantApi.state, enabled, staleTime: 30_000 });
+/** The widget's state; asked only while its panel is open (mounted). */
+export function useAssistantState() {
+  return useQuery({ queryKey: assistantKey, queryFn: assistantApi.state, staleTime: 30_000 });
 }
 
 /** Patches the cached state (a sign-in, a saved token, an exchange, a new counter). */

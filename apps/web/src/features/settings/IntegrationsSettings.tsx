@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { queryKeys } from '../../api/queryKeys';
 import { toastError } from '../../components/toastError';
-import { settingsApi, withSetting } from './settingsApi';
+import { settingsApi } from './settingsApi';
+import { withSetting } from './settingsCache';
 
 /** The integration settings, in the order shown (admins only: plain users never receive them). */
 export const INTEGRATION_KEYS = [

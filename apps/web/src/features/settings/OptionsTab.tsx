@@ -12,7 +12,8 @@ import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
 import { toastError } from '../../components/toastError';
 import { IntegrationsSettings } from './IntegrationsSettings';
-import { settingsApi, settingValue, useSettings, withSetting } from './settingsApi';
+import { settingsApi, settingValue, useSettings } from './settingsApi';
+import { withSetting } from './settingsCache';
 
 /** The settings of the "Opções" tab, in the order shown, with their allowed values. */
 export const OPTION_KEYS = [

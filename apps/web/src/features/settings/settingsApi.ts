@@ -16,9 +16,3 @@ export function useSettings() {
 export function settingValue(settings: Setting[] | undefined, key: SettingKey): string {
   return settings?.find((s) => s.key === key)?.value ?? settingDefaults[key];
 }
-
-/** The settings list with one setting replaced (or added). */
-export function withSetting(settings: Setting[] | undefined, setting: Setting): Setting[] {
-  const others = (settings ?? []).filter((s) => s.key !== setting.key);
-  return [...others, setting];
-}

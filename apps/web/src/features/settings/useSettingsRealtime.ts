@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryKeys';
 import { useSessionUser } from '../../app/AuthContext';
 import { useSocketEvent } from '../../app/RealtimeProvider';
-import { withSetting } from './settingsApi';
+import { withSetting } from './settingsCache';
 
 interface SettingEvent {
   action: 'update';
