@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { companyEvent, type Schedule } from '@balcao/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { messages } from '../src/modules/messages/messages.schema.js';
 import { SCHEDULE_QUEUE, singletonOf } from '../src/modules/schedules/schedules.jobs.js';
 import { type LocalS3, startS3 } from './fakes/s3.js';
 import {
@@ -191,10 +192,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
       );
       expect(phone.map((m) => ({ body: m.body, sends: m.sends }))).toEqual([{ body: `Resposta ${i}`, sends: 1 }]);
     }
-    const rows = await database.db.execute(
-      sql`select send_status, send_attempts, send_error from messages where ticket_id in ${ticketIds} and from_me`,
-    );
-    expect(rows.rows).toEqual(ticketIds.map(() => ({ send_status: 'sent', send_attempts: 1, send_error: null })));
+    const replies = await database.db
+      .select({ sendStatus: messages.sendStatus, sendAttempts: messages.sendAttempts, sendError: messages.sendError })
+      .from(messages)
+      .where(and(inArray(messages.ticketId, ticketIds), eq(messages.fromMe, true)));
+    expect(replies).toEqual(ticketIds.map(() => ({ sendStatus: 'sent', sendAttempts: 1, sendError: null })));
   });
 
   it('the login rate limit counts the failures of both instances', async () => {
