@@ -1,13 +1,28 @@
-export {};
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /**
- * `npm run bench`: every benchmark in turn; each prints its figures beside its raw SQL baseline.
- * `npm run bench -- <name>` (foundation, tickets, outreach, workspace, api, inbound, startup, web) runs only that one.
+ * `npm run bench`: every benchmark in turn; each prints its figures beside its raw SQL baseline (or
+ * its target). `npm run bench -- <name>` (foundation, tickets, outreach, workspace, api, inbound,
+ * startup, web) runs only that one.
  */
 const only = process.argv[2];
-if (!only || only === 'foundation') await import('./foundation.js');
-if (!only || only === 'tickets') await import('./tickets.js');
-if (!only || only === 'outreach') await import('./outreach.js');
-if (!only || only === 'workspace') await import('./workspace.js');
-if (!only || only === 'api') await import('./api-messages.js');
-if (!only || only === 'inbound') await (await import('./inbound.js')).benchInbound();
+const wants = (name: string) => !only || only === name;
+
+/** startup and web measure what `npm start` runs: the builds, made first when they are missing. */
+function ensureBuilt() {
+  const repo = fileURLToPath(new URL('../../', import.meta.url));
+  const built = ['apps/server/dist/main.js', 'apps/web/dist/index.html'].every((f) => existsSync(`${repo}${f}`));
+  if (!built) execSync('npm run build', { cwd: repo, stdio: 'inherit' });
+}
+
+if (wants('foundation')) await import('./foundation.js');
+if (wants('tickets')) await import('./tickets.js');
+if (wants('outreach')) await import('./outreach.js');
+if (wants('workspace')) await import('./workspace.js');
+if (wants('api')) await import('./api-messages.js');
+if (wants('inbound')) await (await import('./inbound.js')).benchInbound();
+if (wants('startup') || wants('web')) ensureBuilt();
+if (wants('startup')) await (await import('./startup.js')).benchStartup({ databaseUrl: process.env.DATABASE_URL });
+if (wants('web')) await (await import('./web.js')).benchWeb();

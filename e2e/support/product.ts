@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
+/** The server as `npm start` runs it, compiled by `npm run build` (which `npm run test:e2e` runs first). */
+const server = path.join(repo, 'apps/server/dist/main.js');
 
 export const ADMIN = { email: 'e2e-admin@balcao.test', password: 'e2e-admin-password' };
 
@@ -45,9 +47,10 @@ async function waitFor(url: string, child: ChildProcess, ms: number): Promise<vo
  * `env` adds or overrides variables of its process (e.g. a fake service's base URL).
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  if (!existsSync(server)) throw new Error(`${server} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-'));
   const [port, webPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [server], {
     cwd: repo,
     env: {
       ...process.env,

@@ -44,6 +44,7 @@ import { registerPresence } from './modules/users/users.presence.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors/error-handler.js';
+import { lazyCompilers } from './platform/http/lazy-compilers.js';
 import { refuseNul } from './platform/http/refuse-nul.js';
 import { OneLineRequestLog } from './platform/http/request-log.js';
 import { apiDocsCsp, registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: lazyCompilers },
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { AppError } from '../platform/errors/app-error.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import type { Storage } from '../platform/storage/storage.js';
-import { type BaileysOptions, createBaileysChannel } from './baileys/baileys.channel.js';
+import type { BaileysOptions } from './baileys/baileys.channel.js';
 import { type Channel, type ChannelEvents, type ChannelStore, type ConnectionRow, OWNED_ELSEWHERE } from './channel.js';
 import { type CloudOptions, createCloudChannel } from './cloud/cloud.channel.js';
 import { createSandboxChannel, type SandboxChannel } from './sandbox/sandbox.channel.js';
@@ -17,7 +17,7 @@ export interface ChannelContext {
   log: Logger;
 }
 
-type Factory = (row: ConnectionRow, ctx: ChannelContext) => Channel;
+type Factory = (row: ConnectionRow, ctx: ChannelContext) => Channel | Promise<Channel>;
 
 /** How the manager reaches the other server instances: the realtime layer, over Redis. */
 export type Instances = Pick<Realtime, 'askInstances' | 'onInstances'>;
@@ -61,7 +61,10 @@ export function createChannelManager(
   const cloud = opts.cloud;
   if (cloud) factories.cloud = (row, c) => createCloudChannel(row, c, cloud);
   const beta = opts.beta;
-  if (beta) factories.beta = (row, c) => createBaileysChannel(row, c, beta);
+  // Baileys is the heaviest dependency by far: loaded with the first Baileys connection, not at boot.
+  if (beta)
+    factories.beta = async (row, c) =>
+      (await import('./baileys/baileys.channel.js')).createBaileysChannel(row, c, beta);
   const instances = opts.instances;
 
   /** Starts the connection on this instance; false when another instance holds its socket. */
@@ -75,7 +78,7 @@ export function createChannelManager(
         `Provider ${row.provider} is not available`,
       );
     await live.get(whatsappId)?.channel.stop();
-    const channel = factory(row, ctx);
+    const channel = await factory(row, ctx);
     live.set(whatsappId, { companyId, channel });
     if ((await channel.start()) !== OWNED_ELSEWHERE) return true;
     // An idle channel must not stand for the connection here: stop and logout go to the owner.

@@ -131,7 +131,7 @@ describe('POST /contacts/import', () => {
     expect((await server.call('GET', `/contacts/import/${result.id}`, t.admin)).json().status).toBe('done');
   });
 
-  it('reads a phone typed as a number in full, not in scientific notation', () => {
+  it('reads a phone typed as a number in full, not in scientific notation', async () => {
     const file = sheetFile(
       [
         ['Nome', 'Número'],
@@ -139,7 +139,7 @@ describe('POST /contacts/import', () => {
       ],
       'xlsx',
     );
-    expect(readSheet(file, 'numeros.xlsx')[1]).toEqual(['Eva Número', '5521912345678']);
+    expect((await readSheet(file, 'numeros.xlsx'))[1]).toEqual(['Eva Número', '5521912345678']);
   });
 
   it('imports an old .xls (BIFF8) file', async () => {

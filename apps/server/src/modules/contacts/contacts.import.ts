@@ -8,7 +8,7 @@ import {
   NUMBER_LENGTH,
   normalizeNumber,
 } from '@balcao/shared';
-import * as XLSX from '@e965/xlsx';
+import type { WorkBook } from '@e965/xlsx';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -73,10 +73,14 @@ export const importExtension = (fileName: string) => {
   return (IMPORT_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
 };
 
-/** The sheet as rows of text: CSV by our parser (encoding, separator), xls/xlsx by SheetJS, formulas never run. */
-export function readSheet(data: Buffer, fileName: string): string[][] {
+/**
+ * The sheet as rows of text: CSV by our parser (encoding, separator), xls/xlsx by SheetJS, formulas never
+ * run. SheetJS is loaded by the first spreadsheet, not at boot.
+ */
+export async function readSheet(data: Buffer, fileName: string): Promise<string[][]> {
   if (importExtension(fileName) === '.csv') return parseCsv(decodeText(data));
-  let book: XLSX.WorkBook;
+  const XLSX = await import('@e965/xlsx');
+  let book: WorkBook;
   try {
     book = XLSX.read(data, { type: 'buffer', cellFormula: false, cellHTML: false, sheetRows: IMPORT_MAX_ROWS + 2 });
   } catch {
@@ -216,7 +220,7 @@ export async function runImport(deps: ImportDeps, targets: ImportTargets, compan
   };
   let parsed: ReturnType<typeof mapRows>;
   try {
-    parsed = mapRows(readSheet(await readStored(deps.storage, row.fileKey), row.fileName));
+    parsed = mapRows(await readSheet(await readStored(deps.storage, row.fileKey), row.fileName));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     emit('failed', await update({ status: 'failed', error: err.code }));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { lazyCompilers } from './lazy-compilers.js';
 import { commonHelmet } from './security-headers.js';
 
 /**
@@ -53,7 +54,7 @@ export async function buildWebHost(opts: { distDir: string; backendUrl: string }
   if (!existsSync(path.join(opts.distDir, 'index.html'))) {
     throw new Error(`Web client not built: ${opts.distDir}/index.html is missing (run npm run build)`);
   }
-  const web = Fastify({ logger: false });
+  const web = Fastify({ logger: false, schemaController: { compilersFactory: lazyCompilers } });
   await web.register(helmet, {
     ...commonHelmet,
     contentSecurityPolicy: { useDefaults: false, directives: clientCsp(opts.backendUrl) },

@@ -1,10 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { SOCKET_PING_MS } from '@balcao/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import type { Caller } from '../tenancy/context.js';
+import type { RedisClients } from './redis-clients.js';
 
 export const rooms = {
   company: (id: number) => `company:${id}`,
@@ -67,7 +66,7 @@ export interface Realtime {
 export function createRealtime(opts: {
   corsOrigin: string[];
   /** `key` prefixes the pub/sub channels: instances share events only with the same key. */
-  redis?: { pub: Redis; sub: Redis; key?: string };
+  redis?: RedisClients & { key?: string };
   log: Logger;
 }): Realtime {
   let io: Server | undefined;
@@ -142,7 +141,7 @@ export function createRealtime(opts: {
         pingInterval: SOCKET_PING_MS,
         pingTimeout: SOCKET_PING_MS,
       });
-      if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub, { key: opts.redis.key ?? 'socket.io' }));
+      if (opts.redis) io.adapter(opts.redis.adapter(opts.redis.key ?? 'socket.io'));
       for (const [event, handler] of instanceHandlers) bindInstanceHandler(io, event, handler);
       io.use(async (socket, next) => {
         const token = socket.handshake.auth?.token ?? socket.handshake.query?.token;

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 
 export interface RedisClients {
@@ -7,6 +8,8 @@ export interface RedisClients {
   pub: Redis;
   /** Subscriber mode only (the Socket.IO adapter's sub side). */
   sub: Redis;
+  /** The Socket.IO adapter over these clients; `key` prefixes its pub/sub channels. */
+  adapter(key: string): ReturnType<typeof createAdapter>;
 }
 
 /**
@@ -16,12 +19,14 @@ export interface RedisClients {
  * is lost: the instances never hear each other. Waiting for `ready` removes that race.
  */
 export async function connectRedis(url: string, log: Logger, options: RedisOptions = {}): Promise<RedisClients> {
+  // Loaded only when REDIS_URL is set: a single instance does without them.
+  const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
   const pub = new Redis(url, options);
   const sub = pub.duplicate();
   await Promise.all([ready(pub), ready(sub)]);
   // After boot ioredis reconnects by itself; an error is worth a line in the log, not a crash.
   for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'redis'));
-  return { pub, sub };
+  return { pub, sub, adapter: (key) => createAdapter(pub, sub, { key }) };
 }
 
 async function ready(client: Redis): Promise<void> {

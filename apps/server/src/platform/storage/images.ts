@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError } from '../errors/app-error.js';
 
 export type ImageKind = 'png' | 'jpeg';
@@ -24,6 +23,8 @@ const MAX_INPUT_PIXELS = 40_000_000;
 export async function squareImage(data: Buffer, size = PICTURE_SIZE): Promise<{ data: Buffer; ext: 'png' | 'jpg' }> {
   const kind = imageKindOf(data);
   if (!kind) throw new AppError('ERR_INVALID_IMAGE');
+  // sharp (libvips) costs ~15 MiB: loaded by the first picture, not at boot.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()
