@@ -12,12 +12,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { QrCodeImage } from '../../components/QrCodeImage';
 import { toastError } from '../../components/toastError';
 import { formatCampaignDate, useCompanyTimeZone } from '../campaigns/format';
 import { formatBrl } from '../settings/admin/planForm';
 import { billingApi } from './billingApi';
 import { COPY_CONFIRMATION_MS } from './format';
-import { PixQrImage } from './PixQrImage';
 
 /**
  * Copies `text`: the Clipboard API, else (no secure context, permission refused) a selected
@@ -92,7 +92,7 @@ export function PixPayment({ charge, paidDueDate }: PixPaymentProps) {
       <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid="checkout-pix-value">
         {Number.isFinite(value) ? formatBrl(value, i18n.language) : charge.valor.original}
       </Typography>
-      <PixQrImage payload={charge.copyPaste} />
+      <QrCodeImage payload={charge.copyPaste} alt={t('billing.pix.qrAlt')} testId="checkout-pix-qr" />
       <Typography variant="caption" color="text.secondary" data-testid="checkout-pix-expires">
         {t('billing.pix.expires', { date: formatCampaignDate(charge.expiresAt, timeZone) })}
       </Typography>

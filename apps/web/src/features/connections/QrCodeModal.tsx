@@ -8,64 +8,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/AuthContext';
 import { useSocketEvent } from '../../app/RealtimeProvider';
+import { QrCodeImage } from '../../components/QrCodeImage';
 import { useWhatsapps } from './connectionsApi';
-
-const QR_SIZE_PX = 240;
-
-/** The QR code of a payload as a PNG data URL, or null while it is drawn (or when it cannot be). */
-function useQrDataUrl(payload: string): string | null {
-  const [drawn, setDrawn] = useState<{ payload: string; url: string } | null>(null);
-  useEffect(() => {
-    if (!payload) return;
-    let current = true;
-    QRCode.toDataURL(payload, { width: QR_SIZE_PX, margin: 2, errorCorrectionLevel: 'M' })
-      .then((url) => current && setDrawn({ payload, url }))
-      .catch(() => current && setDrawn(null));
-    return () => {
-      current = false;
-    };
-  }, [payload]);
-  return drawn?.payload === payload ? drawn.url : null;
-}
-
-function QrImage({ payload }: { payload: string }) {
-  const { t } = useTranslation();
-  const url = useQrDataUrl(payload);
-  return (
-    <Box
-      sx={{
-        width: QR_SIZE_PX,
-        height: QR_SIZE_PX,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: '#fff',
-        borderRadius: 1,
-        border: 1,
-        borderColor: 'divider',
-        overflow: 'hidden',
-      }}
-    >
-      {url ? (
-        <Box
-          component="img"
-          src={url}
-          alt={t('qrCodeModal.alt')}
-          width={QR_SIZE_PX}
-          height={QR_SIZE_PX}
-          data-testid="qrcode-image"
-          sx={{ display: 'block' }}
-        />
-      ) : (
-        <CircularProgress size={28} />
-      )}
-    </Box>
-  );
-}
 
 interface QrCodeModalProps {
   open: boolean;
@@ -98,7 +45,7 @@ export function QrCodeModal({ open, whatsappId, onClose }: QrCodeModalProps) {
             <Typography color="text.secondary" variant="body2" sx={{ alignSelf: 'stretch' }}>
               {t('qrCodeModal.instructions')}
             </Typography>
-            <QrImage payload={qrcode} />
+            <QrCodeImage payload={qrcode} alt={t('qrCodeModal.alt')} testId="qrcode-image" />
             <Typography variant="caption" color="text.secondary">
               {t('qrCodeModal.caption')}
             </Typography>

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 const QR_SIZE_PX = 240;
 
 /**
- * The Pix code as a QR image, drawn with the `qrcode` library of the connections' QR codes, loaded
- * only when a Pix screen first shows one.
+ * The QR code of a payload as a PNG data URL, or null while it is drawn (or when it cannot be). The
+ * `qrcode` library is loaded when a screen first shows a code (a connection's QR, a Pix charge).
  */
-function usePixQrDataUrl(payload: string): string | null {
+function useQrDataUrl(payload: string): string | null {
   const [drawn, setDrawn] = useState<{ payload: string; url: string } | null>(null);
   useEffect(() => {
     if (!payload) return;
@@ -27,9 +27,10 @@ function usePixQrDataUrl(payload: string): string | null {
   return drawn?.payload === payload ? drawn.url : null;
 }
 
-export function PixQrImage({ payload }: { payload: string }) {
+/** A square QR code on white (scanners need the contrast in dark mode too), narrower on a phone. */
+export function QrCodeImage({ payload, alt, testId }: { payload: string; alt: string; testId: string }) {
   const { t } = useTranslation();
-  const url = usePixQrDataUrl(payload);
+  const url = useQrDataUrl(payload);
   return (
     <Box
       sx={{
@@ -49,10 +50,10 @@ export function PixQrImage({ payload }: { payload: string }) {
         <Box
           component="img"
           src={url}
-          alt={t('billing.pix.qrAlt')}
+          alt={alt}
           width={QR_SIZE_PX}
           height={QR_SIZE_PX}
-          data-testid="checkout-pix-qr"
+          data-testid={testId}
           sx={{ display: 'block', maxWidth: '100%', height: 'auto' }}
         />
       ) : (
