@@ -53,6 +53,25 @@ async function dueDateOf(server: TestServer, companyId: number): Promise<string 
   return row.dueDate;
 }
 
+/** The sandbox charge of a checkout, paid by the phone with `amount` (before its webhook is delivered). */
+async function payCharge(server: TestServer, txid: string, amount: number): Promise<string> {
+  const [charge] = await server.deps.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.txid, txid));
+  await server.deps.database.db
+    .update(sandboxCharges)
+    .set({ paidAmount: amount, paidAt: new Date() })
+    .where(eq(sandboxCharges.chargeId, charge.chargeId));
+  return charge.chargeId;
+}
+
+/** A notice delivered to the sandbox provider's webhook as it was signed (or not). */
+const deliverNotice = (server: TestServer, notice: { headers: Record<string, string>; rawBody: string }) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/webhooks/payments/sandbox',
+    headers: { ...notice.headers, 'content-type': 'application/json' },
+    payload: notice.rawBody,
+  });
+
 describe('billing on the sandbox provider', () => {
   let server: TestServer;
   let call: ReturnType<typeof caller>;
@@ -178,24 +197,11 @@ describe('billing on the sandbox provider', () => {
     const tenant = await createTenant(server, { plan: { value: 30 }, dueDate: dayFrom(1) });
     const invoice = await openInvoice(tenant);
     const reply = (await call(tenant.admin, 'POST', '/subscription', checkout(invoice.id))).json() as SubscriptionReply;
-    const [charge] = await server.deps.database.db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.txid, reply.txid));
-    await server.deps.database.db
-      .update(sandboxCharges)
-      .set({ paidAmount: 30, paidAt: new Date() })
-      .where(eq(sandboxCharges.chargeId, charge.chargeId));
-    const deliver = (headers: Record<string, string>, rawBody: string) =>
-      server.app.inject({
-        method: 'POST',
-        url: '/webhooks/payments/sandbox',
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: rawBody,
-      });
-    const genuine = sandboxWebhook(secret, { eventId: 'evt_same_0001', chargeId: charge.chargeId });
+    const chargeId = await payCharge(server, reply.txid, 30);
+    const deliver = (headers: Record<string, string>, rawBody: string) => deliverNotice(server, { headers, rawBody });
+    const genuine = sandboxWebhook(secret, { eventId: 'evt_same_0001', chargeId });
     expect((await deliver({}, genuine.rawBody)).statusCode).toBe(401);
-    const forged = sandboxWebhook('not-the-secret', { eventId: 'evt_forged_01', chargeId: charge.chargeId });
+    const forged = sandboxWebhook('not-the-secret', { eventId: 'evt_forged_01', chargeId });
     expect((await deliver(forged.headers, forged.rawBody)).statusCode).toBe(401);
     expect((await deliver(genuine.headers, `${genuine.rawBody} `)).statusCode).toBe(401);
     expect(await dueDateOf(server, tenant.companyId)).toBe(dayFrom(1));
@@ -204,7 +210,7 @@ describe('billing on the sandbox provider', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(await dueDateOf(server, tenant.companyId)).toBe(addMonths(dayFrom(1), 1));
     // Another event about the same paid charge is a no-op too.
-    const later = sandboxWebhook(secret, { eventId: 'evt_other_0002', chargeId: charge.chargeId });
+    const later = sandboxWebhook(secret, { eventId: 'evt_other_0002', chargeId });
     await deliver(later.headers, later.rawBody);
     expect(await dueDateOf(server, tenant.companyId)).toBe(addMonths(dayFrom(1), 1));
   });
@@ -213,21 +219,8 @@ describe('billing on the sandbox provider', () => {
     const tenant = await createTenant(server, { plan: { value: 100 }, dueDate: dayFrom(4) });
     const invoice = await openInvoice(tenant);
     const reply = (await call(tenant.admin, 'POST', '/subscription', checkout(invoice.id))).json() as SubscriptionReply;
-    const [charge] = await server.deps.database.db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.txid, reply.txid));
-    await server.deps.database.db
-      .update(sandboxCharges)
-      .set({ paidAmount: 99.99, paidAt: new Date() })
-      .where(eq(sandboxCharges.chargeId, charge.chargeId));
-    const notice = sandboxWebhook(secret, { eventId: 'evt_under_001', chargeId: charge.chargeId });
-    await server.app.inject({
-      method: 'POST',
-      url: '/webhooks/payments/sandbox',
-      headers: { ...notice.headers, 'content-type': 'application/json' },
-      payload: notice.rawBody,
-    });
+    const chargeId = await payCharge(server, reply.txid, 99.99);
+    await deliverNotice(server, sandboxWebhook(secret, { eventId: 'evt_under_001', chargeId }));
     const [row] = await server.deps.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row.status).toBe('open');
     expect(await dueDateOf(server, tenant.companyId)).toBe(dayFrom(4));
