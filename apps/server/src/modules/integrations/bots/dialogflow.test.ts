@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { botError, botTurn } from '../../../../test/bot-turns.js';
 import { type FakeDialogflow, startFakeDialogflow } from '../../../../test/fakes/dialogflow.js';
-import { BotError, type BotIntegration, type BotTurn } from './bot.js';
+import type { BotIntegration, BotTurn } from './bot.js';
 import { createDialogflowClient } from './dialogflow.js';
 
 let fake: FakeDialogflow;
@@ -23,38 +24,19 @@ beforeEach(() => {
 const client = (over: { timeoutMs?: number; allowPrivate?: boolean } = {}) =>
   createDialogflowClient({ allowPrivate: true, baseUrl: `${fake.url}/`, timeoutMs: 2000, ...over });
 
-function turnOf(text: string, integration: Partial<BotIntegration> = {}, over: Partial<BotTurn> = {}): BotTurn {
-  return {
-    integration: {
+const turnOf = (text: string, integration: Partial<BotIntegration> = {}, over: Partial<BotTurn> = {}) =>
+  botTurn(
+    text,
+    {
       id: integrationId,
-      companyId: 7,
       type: 'dialogflow',
       name: 'Agente',
       projectName: 'my-agent-prj',
       jsonContent: credentials,
-      language: 'pt-BR',
-      url: '',
-      typebotSlug: '',
-      signingSecret: '',
       ...integration,
     },
-    sessionId: null,
-    deliveryId: 'd1',
-    ticketId: 42,
-    contact: { number: '5511999990000', name: 'Ana' },
-    message: { id: 9, type: 'chat', text },
-    ...over,
-  };
-}
-
-async function botError(promise: Promise<unknown>): Promise<BotError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
+    over,
   );
-  expect(err).toBeInstanceOf(BotError);
-  return err as BotError;
-}
 
 describe('dialogflow client', () => {
   it('signs a JWT for a token, then asks detectIntent in the integration language on a per-ticket session', async () => {

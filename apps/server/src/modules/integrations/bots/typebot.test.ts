@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { botError, botTurn } from '../../../../test/bot-turns.js';
 import {
   choiceInput,
   type FakeTypebot,
@@ -10,7 +11,7 @@ import {
   textInput,
   waitAction,
 } from '../../../../test/fakes/typebot.js';
-import { BotError, type BotIntegration, type BotTurn } from './bot.js';
+import type { BotTurn } from './bot.js';
 import { createTypebotClient, richTextToWhatsApp } from './typebot.js';
 
 let fake: FakeTypebot;
@@ -22,38 +23,8 @@ beforeEach(() => fake.reset());
 
 const client = () => createTypebotClient({ allowPrivate: true, timeoutMs: 2000 });
 
-function turnOf(text: string, over: Partial<BotTurn> = {}): BotTurn {
-  const integration: BotIntegration = {
-    id: 1,
-    companyId: 7,
-    type: 'typebot',
-    name: 'Atendimento',
-    projectName: 'Atendimento',
-    jsonContent: '',
-    language: 'pt-BR',
-    url: `${fake.url}/`,
-    typebotSlug: 'my-bot-x1',
-    signingSecret: '',
-  };
-  return {
-    integration,
-    sessionId: null,
-    deliveryId: 'd1',
-    ticketId: 42,
-    contact: { number: '5511999990000', name: 'Ana' },
-    message: { id: 9, type: 'chat', text },
-    ...over,
-  };
-}
-
-async function botError(promise: Promise<unknown>): Promise<BotError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(BotError);
-  return err as BotError;
-}
+const turnOf = (text: string, over: Partial<BotTurn> = {}) =>
+  botTurn(text, { type: 'typebot', url: `${fake.url}/`, typebotSlug: 'my-bot-x1' }, over);
 
 describe('richTextToWhatsApp', () => {
   it('converts marks, keeping spaces outside the markers', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { botError, botTurn } from '../../../../test/bot-turns.js';
 import { type FakeBotReceiver, startFakeBotReceiver } from '../../../../test/fakes/bot-receiver.js';
-import { BotError, type BotIntegration, type BotTurn } from './bot.js';
+import type { BotIntegration, BotTurn } from './bot.js';
 import { createBotClient } from './index.js';
 import { createWebhookClient } from './webhook.js';
 
@@ -15,38 +16,20 @@ beforeEach(() => receiver.reset());
 
 const client = () => createWebhookClient({ allowPrivate: true, timeoutMs: 2000 });
 
-function turnOf(over: Partial<BotTurn> = {}, integration: Partial<BotIntegration> = {}): BotTurn {
-  return {
-    integration: {
+const turnOf = (over: Partial<BotTurn> = {}, integration: Partial<BotIntegration> = {}) =>
+  botTurn(
+    'Quero um orçamento',
+    {
       id: 3,
-      companyId: 7,
       type: 'n8n',
       name: 'Fluxo',
       projectName: 'Fluxo',
-      jsonContent: '',
-      language: 'pt-BR',
       url: receiver.url,
-      typebotSlug: '',
       signingSecret: SECRET,
       ...integration,
     },
-    sessionId: null,
-    deliveryId: 'dlv-1',
-    ticketId: 42,
-    contact: { number: '5511999990000', name: 'Ana' },
-    message: { id: 9, type: 'chat', text: 'Quero um orçamento' },
-    ...over,
-  };
-}
-
-async function botError(promise: Promise<unknown>): Promise<BotError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
+    { deliveryId: 'dlv-1', ...over },
   );
-  expect(err).toBeInstanceOf(BotError);
-  return err as BotError;
-}
 
 describe('webhook / n8n client', () => {
   it('posts the typed event, signed, with timestamp and delivery headers and no secret', async () => {
