@@ -43,7 +43,11 @@ export interface ChannelManager {
   logout(companyId: number, whatsappId: number): Promise<void>;
   /** The live channel of a connection, or ERR_WAPP_NOT_INITIALIZED. */
   get(whatsappId: number): Channel;
+  /** Whether this instance holds the connection's live channel (another may, when not). */
+  holds(whatsappId: number): boolean;
   sandbox(whatsappId: number): SandboxChannel;
+  /** The company's sandbox connection when it is live on this instance, else undefined (no error). */
+  liveSandbox(companyId: number, whatsappId: number): SandboxChannel | undefined;
   stopAll(): Promise<void>;
   /** Where webhook-based providers (Cloud API) report what they receive. */
   readonly events: ChannelEvents;
@@ -124,6 +128,11 @@ export function createChannelManager(
   }
   instances?.onInstances(CHANNEL_COMMAND, onCommand);
 
+  const sandboxHere = (whatsappId: number) => {
+    const channel = live.get(whatsappId)?.channel as SandboxChannel | undefined;
+    return channel?.provider === 'sandbox' ? channel : undefined;
+  };
+
   const manager: ChannelManager = {
     events: ctx.events,
     store: ctx.store,
@@ -153,10 +162,15 @@ export function createChannelManager(
       if (!channel) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
       return channel;
     },
+    holds: (whatsappId) => live.has(whatsappId),
     sandbox(whatsappId) {
-      const channel = live.get(whatsappId)?.channel as SandboxChannel | undefined;
-      if (channel?.provider !== 'sandbox') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      const channel = sandboxHere(whatsappId);
+      if (!channel) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
       return channel;
+    },
+    liveSandbox(companyId, whatsappId) {
+      const channel = sandboxHere(whatsappId);
+      return channel?.companyId === companyId ? channel : undefined;
     },
     async stopAll() {
       await Promise.all([...live.values()].map((c) => c.channel.stop()));

@@ -24,17 +24,10 @@ export const sandboxRoutes: ModuleRoutes = (app, deps, guards) => {
   const db = deps.database.db;
   const params = z.object({ whatsappId: intId() });
 
-  const liveSandbox = (whatsappId: number) => {
-    try {
-      return deps.channels.sandbox(whatsappId);
-    } catch {
-      return undefined;
-    }
-  };
   // The company's sandbox live in this instance needs no read; otherwise the row says what is wrong.
   const sandboxOf = async (companyId: number, whatsappId: number) => {
-    const live = liveSandbox(whatsappId);
-    if (live?.companyId === companyId) return live;
+    const live = deps.channels.liveSandbox(companyId, whatsappId);
+    if (live) return live;
     const whatsapp = await deps.channels.store.connection(companyId, whatsappId);
     if (whatsapp.provider !== 'sandbox') throw new AppError('ERR_NO_WAPP_FOUND', {}, 'Not a sandbox connection');
     return deps.channels.sandbox(whatsappId);

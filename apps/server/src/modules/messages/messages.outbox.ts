@@ -192,15 +192,6 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
     await wake(deps.jobs, row.m.ticketId, delayMs);
   };
 
-  const liveHere = (whatsappId: number) => {
-    try {
-      deps.channels.get(whatsappId);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
   /**
    * A connection live on another instance (Baileys keeps one socket per connection): the claim is
    * undone and the instance that holds it sends now, instead of this one failing and retrying until
@@ -221,7 +212,7 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
       for (;;) {
         const row = await claimNext(db, ticketId, policy.leaseMs);
         if (!row) return;
-        if (!askedHolder && !liveHere(row.m.whatsappId)) {
+        if (!askedHolder && !deps.channels.holds(row.m.whatsappId)) {
           askedHolder = true;
           if (await handToHolder(row)) return;
           // Nobody holds it: this instance tries, fails and retries as for any connection that is down.
@@ -270,7 +261,7 @@ export function createOutbox(deps: OutboxDeps, policy: OutboxPolicy = defaultOut
 
   realtime.onInstances(HAND_OVER, (payload) => {
     const asked = handOver.safeParse(payload);
-    if (!asked.success || !liveHere(asked.data.whatsappId)) return false;
+    if (!asked.success || !deps.channels.holds(asked.data.whatsappId)) return false;
     void deliver(asked.data.ticketId).catch((err) =>
       log.error({ err, ticketId: asked.data.ticketId }, 'outbox delivery failed'),
     );
