@@ -1,25 +1,57 @@
 import { createHash } from 'node:crypto';
+import { type Placeholder, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
 
 /** A Drizzle query prepared under a name: its SQL text and, on node-postgres, the configs pg sends. */
 interface Prepared<T> {
   getQuery(): { sql: string };
-  execute(): Promise<T>;
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+interface Preparable<T> {
+  prepare(name: string): Prepared<T>;
 }
 type NodePgConfigs = { rawQueryConfig?: { name?: string }; queryConfig?: { name?: string } };
 
 /**
- * Runs a hot read as a named prepared statement: on PostgreSQL each pooled connection parses it once
- * and may reuse its plan (PGlite ignores the name). The name carries a hash of the SQL text because
- * filters change the text, and a name must always stand for one text on a connection. The query is
- * built once: the hash is taken from the prepared text and written into node-postgres's query configs
- * (Drizzle 0.45's; a version that moved them makes the PostgreSQL suite fail with pg's "Prepared
- * statements must be unique"). Behind PgBouncer in transaction mode this needs version 1.21 or later
+ * Prepares a hot read under a name: on PostgreSQL each pooled connection parses it once and may
+ * reuse its plan (PGlite ignores the name). The name carries a hash of the SQL text because
+ * filters change the text, and a name must always stand for one text on a connection. The hash is
+ * taken from the prepared text and written into node-postgres's query configs (Drizzle 0.45's; a
+ * version that moved them makes the PostgreSQL suite fail with pg's "Prepared statements must be
+ * unique"). Behind PgBouncer in transaction mode this needs version 1.21 or later
  * (`max_prepared_statements`).
  */
-export function named<T>(name: string, query: { prepare(name: string): Prepared<T> }): Promise<T> {
+function prepareNamed<T>(name: string, query: Preparable<T>): Prepared<T> {
   const prepared = query.prepare(name);
   const digest = createHash('sha1').update(prepared.getQuery().sql).digest('hex').slice(0, 12);
   const configs = prepared as unknown as NodePgConfigs;
   for (const config of [configs.rawQueryConfig, configs.queryConfig]) if (config) config.name = `${name}_${digest}`;
-  return prepared.execute();
+  return prepared;
+}
+
+/** Runs a named query whose shape depends on its arguments (built on every call). */
+export function named<T>(name: string, query: Preparable<T>): Promise<T> {
+  return prepareNamed(name, query).execute();
+}
+
+/**
+ * A named query of fixed shape, built once per database handle with a placeholder for each of
+ * `keys` and afterwards only executed with their values: building a query in Drizzle costs more
+ * CPU than the database spends answering these reads.
+ */
+export function statement<const K extends string, T>(
+  name: string,
+  keys: readonly K[],
+  build: (db: Db, p: Record<K, Placeholder<K>>) => Preparable<T>,
+): (db: Db, values: Record<K, unknown>) => Promise<T> {
+  const built = new WeakMap<Db, Prepared<T>>();
+  const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as Record<K, Placeholder<K>>;
+  return (db, values) => {
+    let prepared = built.get(db);
+    if (!prepared) {
+      prepared = prepareNamed(name, build(db, placeholders));
+      built.set(db, prepared);
+    }
+    return prepared.execute(values);
+  };
 }

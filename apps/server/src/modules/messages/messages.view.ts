@@ -2,7 +2,7 @@ import { companyEvent, type Message } from '@balcao/shared';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { named } from '../../db/named-statement.js';
+import { statement } from '../../db/named-statement.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
@@ -93,6 +93,25 @@ export async function viewMessages(
   });
 }
 
+const messagesPage = statement('messages_page', ['ticketId', 'limit', 'offset'], (db, p) =>
+  db
+    .select({
+      m: messages,
+      contactName: contacts.name,
+      quoted: quotedFields,
+      quotedContactName: quotedContact.name,
+      total: db.$count(messages, eq(messages.ticketId, p.ticketId)),
+    })
+    .from(messages)
+    .leftJoin(contacts, eq(contacts.id, messages.contactId))
+    .leftJoin(quotedMsg, eq(quotedMsg.id, messages.quotedMsgId))
+    .leftJoin(quotedContact, eq(quotedContact.id, quotedMsg.contactId))
+    .where(eq(messages.ticketId, p.ticketId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(p.limit)
+    .offset(p.offset),
+);
+
 /**
  * One page of a ticket's messages, newest first, with their contacts, quoted messages and the
  * ticket's message count, in one statement. The count rides on the page's rows: with none, it is
@@ -103,26 +122,7 @@ export async function selectMessagesPage(
   ticketId: number,
   window: { limit: number; offset: number },
 ): Promise<{ messages: Message[]; count: number }> {
-  const ofTicket = eq(messages.ticketId, ticketId);
-  const rows = await named(
-    'messages_page',
-    db
-      .select({
-        m: messages,
-        contactName: contacts.name,
-        quoted: quotedFields,
-        quotedContactName: quotedContact.name,
-        total: db.$count(messages, ofTicket),
-      })
-      .from(messages)
-      .leftJoin(contacts, eq(contacts.id, messages.contactId))
-      .leftJoin(quotedMsg, eq(quotedMsg.id, messages.quotedMsgId))
-      .leftJoin(quotedContact, eq(quotedContact.id, quotedMsg.contactId))
-      .where(ofTicket)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(window.limit)
-      .offset(window.offset),
-  );
+  const rows = await messagesPage(db, { ticketId, ...window });
   const shown = rows.map(({ m, contactName, quoted, quotedContactName }) =>
     messageOf(
       m,
@@ -131,7 +131,7 @@ export async function selectMessagesPage(
     ),
   );
   if (rows.length) return { messages: shown, count: rows[0].total };
-  return { messages: [], count: window.offset === 0 ? 0 : await db.$count(messages, ofTicket) };
+  return { messages: [], count: window.offset === 0 ? 0 : await db.$count(messages, eq(messages.ticketId, ticketId)) };
 }
 
 export async function viewMessage(db: Db, id: number): Promise<Message | undefined> {

@@ -2,7 +2,7 @@ import { companyEvent, type Ticket, type TicketEvent } from '@balcao/shared';
 import { and, count, desc, eq, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { named } from '../../db/named-statement.js';
+import { named, statement } from '../../db/named-statement.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { queues } from '../queues/queues.schema.js';
@@ -86,11 +86,12 @@ export async function selectTickets(db: Db, where: SQL | undefined): Promise<Tic
   return rows.map(ticketOf);
 }
 
+const ticketById = statement('ticket_by_id', ['id', 'companyId'], (db, p) =>
+  ticketRows(db, {}).where(and(eq(tickets.id, p.id), eq(tickets.companyId, p.companyId))),
+);
+
 export async function selectTicket(db: Db, companyId: number, id: number): Promise<Ticket | undefined> {
-  const [row] = await named(
-    'ticket_by_id',
-    ticketRows(db, {}).where(and(eq(tickets.id, id), eq(tickets.companyId, companyId))),
-  );
+  const [row] = await ticketById(db, { id, companyId });
   return row && ticketOf(row);
 }
 

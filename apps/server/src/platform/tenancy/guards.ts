@@ -2,7 +2,7 @@ import type { PlanFlag } from '@balcao/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { named } from '../../db/named-statement.js';
+import { statement } from '../../db/named-statement.js';
 import { companies } from '../../modules/companies/companies.schema.js';
 import { plans } from '../../modules/plans/plans.schema.js';
 import { sessions, userQueues, users } from '../../modules/users/users.schema.js';
@@ -25,35 +25,36 @@ function bearer(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
+const sessionCaller = statement('caller_of_session', ['sessionId'], (db, p) =>
+  db
+    .select({
+      userId: users.id,
+      companyId: users.companyId,
+      profile: users.profile,
+      isSuper: users.super,
+      allTicket: users.allTicket,
+      queueIds: sql<
+        number[]
+      >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id} order by 1)`,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      status: companies.status,
+      dueDate: companies.dueDate,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.id, p.sessionId))
+    .limit(1),
+);
+
 /**
  * Loads the caller of a session, or null if the session is revoked, expired or its user gone, or
  * if its company may no longer log in (inactive or past its due date). One statement, on every
  * request: it also brings the user's queues and `allTicket`, which the ticket reads need.
  */
 export async function callerOfSession(db: Db, sessionId: string, userId: number): Promise<Caller | null> {
-  const [row] = await named(
-    'caller_of_session',
-    db
-      .select({
-        userId: users.id,
-        companyId: users.companyId,
-        profile: users.profile,
-        isSuper: users.super,
-        allTicket: users.allTicket,
-        queueIds: sql<
-          number[]
-        >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id} order by 1)`,
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        status: companies.status,
-        dueDate: companies.dueDate,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(sessions.id, sessionId))
-      .limit(1),
-  );
+  const [row] = await sessionCaller(db, { sessionId });
   if (!row || row.userId !== userId || row.revokedAt || row.expiresAt < new Date()) return null;
   if (!companyAdmits(row, row.isSuper)) return null;
   return {
