@@ -153,10 +153,14 @@ describe('sessions', () => {
     });
     expect(res.statusCode).toBe(403);
 
-    const shortLived = await createTestServer({ ACCESS_TOKEN_TTL: '1s' });
+    // Two seconds: the expiry is counted in whole seconds from the second the token was signed in.
+    const shortLived = await createTestServer({ ACCESS_TOKEN_TTL: '2s' });
     try {
       const t = await login(shortLived, SUPER.email, SUPER.password);
-      await new Promise((r) => setTimeout(r, 2100));
+      // Used while valid, so the server has it as verified: that memory must not outlive the token.
+      const fresh = await shortLived.app.inject({ method: 'GET', url: '/auth/me', headers: t.headers });
+      expect(fresh.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 3100));
       const expired = await shortLived.app.inject({ method: 'GET', url: '/auth/me', headers: t.headers });
       expect(expired.statusCode).toBe(403);
       const refreshed = await shortLived.app.inject({
