@@ -176,7 +176,13 @@ describe('outbox', () => {
         (l) => l.length === 1,
       ),
     ).toEqual(['durante a queda']);
-    expect(await shown(ticketId, id)).toMatchObject({ sendStatus: 'sent', sendError: null });
+    // The phone has it before the outbox records the provider's answer.
+    expect(
+      await waitUntil(
+        () => shown(ticketId, id),
+        (m) => m?.sendStatus === 'sent',
+      ),
+    ).toMatchObject({ sendStatus: 'sent', sendError: null });
   });
 
   it('"try again" sends a failed reply once more; only a failed reply can be retried, and only by who sees the ticket', async () => {
