@@ -1,5 +1,5 @@
 import { createInboundPipeline } from '../../apps/server/src/inbound/handle-inbound.js';
-import { countStatements } from '../../apps/server/test/count-statements.js';
+import { countStatements, recordStatements, type SentStatement } from '../../apps/server/test/count-statements.js';
 import { ADMIN, benchApp, benchDatabase } from './setup.js';
 import { line, percentiles, timeEach } from './stats.js';
 
@@ -148,14 +148,39 @@ const rawDashboard = await timeEach(RUNS, () =>
 );
 const dashboard = await timeEach(RUNS, () => get('/dashboard?days=30', adminHeaders));
 
-const withStatements = async (name: string, samples: number[], raw: number[], url: string, as = headers) =>
-  `${line(name, samples, raw)}   ${await statementsOf(url, as)} statements`;
-console.log(await withStatements('GET /tickets pending (agent, 3 queues)', pendingList, rawList, pendingUrl));
-console.log(await withStatements('GET /tickets open (agent, own)', openList, rawList, openUrl));
-console.log(await withStatements('GET /tickets?searchParam', search, rawSearch, searchUrl(0)));
-console.log(await withStatements('GET /messages/:ticketId', messagesPage, rawMessages, messagesUrl(0)));
+/**
+ * The request's own statements, recorded at the driver for each call of the series, then replayed
+ * one after another as unnamed SQL on the same pool: what the database alone takes for the request.
+ */
+async function ownSql(url: (i: number) => string, as: typeof headers) {
+  const recorded: SentStatement[][] = [];
+  for (let i = 0; i < RUNS; i++) recorded.push(await recordStatements(database.db, () => get(url(i), as)));
+  return timeEach(RUNS, async (i) => {
+    for (const s of recorded[i]) await q(s.text, s.values);
+  });
+}
+const withStatements = async (
+  name: string,
+  samples: number[],
+  raw: number[],
+  url: (i: number) => string,
+  as = headers,
+) => {
+  const own = percentiles(await ownSql(url, as));
+  return `${line(name, samples, raw)}   own SQL replayed p50 ${own.p50.toFixed(2)} ms, p95 ${own.p95.toFixed(2)} ms   ${await statementsOf(url(0), as)} statements`;
+};
+console.log(await withStatements('GET /tickets pending (agent, 3 queues)', pendingList, rawList, () => pendingUrl));
+console.log(await withStatements('GET /tickets open (agent, own)', openList, rawList, () => openUrl));
+console.log(await withStatements('GET /tickets?searchParam', search, rawSearch, searchUrl));
+console.log(await withStatements('GET /messages/:ticketId', messagesPage, rawMessages, messagesUrl));
 console.log(
-  await withStatements('GET /dashboard?days=30 (admin)', dashboard, rawDashboard, '/dashboard?days=30', adminHeaders),
+  await withStatements(
+    'GET /dashboard?days=30 (admin)',
+    dashboard,
+    rawDashboard,
+    () => '/dashboard?days=30',
+    adminHeaders,
+  ),
 );
 
 /** Inbound: N messages from 1,000 contacts (new and known) through the whole pipeline, C at a time. */

@@ -1,16 +1,23 @@
 import type { Db } from '../src/db/client.js';
 
+export interface SentStatement {
+  text: string;
+  values: unknown[];
+}
+
 /**
- * The number of statements the database driver (PGlite, or the pg pool) receives while `run` runs,
- * counted at its `query` method, beneath Drizzle. Statements run by other work at the same time
- * count too: measure one request at a time.
+ * The statements the database driver (PGlite, or the pg pool) receives while `run` runs, with their
+ * values as the driver got them, recorded at its `query` method, beneath Drizzle. Statements run by
+ * other work at the same time are recorded too: measure one request at a time.
  */
-export async function countStatements(db: Db, run: () => Promise<unknown>): Promise<number> {
+export async function recordStatements(db: Db, run: () => Promise<unknown>): Promise<SentStatement[]> {
   const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const query = client.query;
-  let statements = 0;
+  const sent: SentStatement[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
-    statements += 1;
+    const [first, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const text = typeof first === 'string' ? first : first.text;
+    sent.push({ text, values: values ?? (typeof first === 'string' ? [] : (first.values ?? [])) });
     return query.apply(this, args);
   };
   try {
@@ -18,5 +25,10 @@ export async function countStatements(db: Db, run: () => Promise<unknown>): Prom
   } finally {
     client.query = query;
   }
-  return statements;
+  return sent;
+}
+
+/** How many statements `run` sends (see recordStatements). */
+export async function countStatements(db: Db, run: () => Promise<unknown>): Promise<number> {
+  return (await recordStatements(db, run)).length;
 }
