@@ -53,6 +53,8 @@ interface Run {
   timeZone: string;
   /** The ticket as `update` last read it to announce it, while nothing changed it since. */
   view?: Ticket;
+  /** A change with nothing to announce, not yet written: it rides on the next automatic message. */
+  unsaved?: StateChange;
 }
 
 export const MAIN_MENU_LINE = '*[ # ]* - Menu inicial';
@@ -84,22 +86,36 @@ async function say(run: Run, text: string): Promise<void> {
     now: new Date(),
     timeZone: run.timeZone,
   });
-  await sendAutomatic(run.deps, ticket, body);
+  // The unsaved bot state is written by the message's own statement.
+  const change = run.unsaved;
+  run.unsaved = undefined;
+  await sendAutomatic(run.deps, ticket, body, undefined, change);
+  run.ctx.ticketChanged(run.stored);
 }
 
-/** Saves the bot state; a change of queue or chatbot flag is announced to the rooms before and after. */
+/**
+ * Saves the bot state. A change of queue or chatbot flag is written at once and announced to the
+ * rooms before and after; any other change waits for the next automatic message (`say`), or for
+ * the end of the run (`save`).
+ */
 async function update(run: Run, change: StateChange): Promise<void> {
   const before = { queueId: run.state.queueId, userId: run.state.userId };
-  await run.deps.db.update(tickets).set(change).where(eq(tickets.id, run.state.id));
-  run.ctx.ticketChanged(run.stored);
-  run.view = undefined;
   Object.assign(run.state, change);
-  if (change.queueId !== undefined || change.chatbot !== undefined) {
-    const view = await selectTicket(run.deps.db, run.state.companyId, run.state.id);
-    if (view) emitTicket(run.deps.realtime, run.state.companyId, view, before);
-    // What `say` would read next: nothing changes the ticket in between.
-    run.view = view;
-  }
+  const announced = change.queueId !== undefined || change.chatbot !== undefined;
+  run.unsaved = { ...run.unsaved, ...change };
+  if (!announced) return;
+  await save(run);
+  const view = await selectTicket(run.deps.db, run.state.companyId, run.state.id);
+  if (view) emitTicket(run.deps.realtime, run.state.companyId, view, before);
+  // What `say` would read next: nothing changes the ticket in between.
+  run.view = view;
+}
+
+async function save(run: Run): Promise<void> {
+  if (!run.unsaved) return;
+  await run.deps.db.update(tickets).set(run.unsaved).where(eq(tickets.id, run.state.id));
+  run.unsaved = undefined;
+  run.ctx.ticketChanged(run.stored);
 }
 
 const numberOf = (answer: string) => (/^\d{1,4}$/.test(answer) ? Number(answer) : Number.NaN);
@@ -251,7 +267,8 @@ export async function runQueueMenu(
     queues: list,
     timeZone: await ctx.setting(stored.companyId, 'timezone'),
   };
-  if (list.length === 0) return say(run, connection.greetingMessage);
-  if (state.queueId === null) return mainMenu(run, answer);
-  return optionsBot(run, answer);
+  if (list.length === 0) await say(run, connection.greetingMessage);
+  else if (state.queueId === null) await mainMenu(run, answer);
+  else await optionsBot(run, answer);
+  await save(run);
 }

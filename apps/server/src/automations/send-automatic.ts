@@ -2,6 +2,7 @@ import { type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { queueOutbound } from '../modules/messages/messages.service.js';
+import type { tickets } from '../modules/tickets/tickets.schema.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 
@@ -27,12 +28,14 @@ export interface AutomaticMedia {
 /**
  * An automatic message from the server itself: stored as pending (fromMe, isAutomatic), shown
  * as the ticket's last message, announced, and delivered by the same send job as agent messages.
+ * `ticketChange` is written to the ticket by the same statement.
  */
 export async function sendAutomatic(
   deps: Pick<AutomationDeps, 'db' | 'realtime' | 'jobs'>,
   ticket: AutomationTicket,
   body: string,
   media?: AutomaticMedia,
+  ticketChange?: Partial<typeof tickets.$inferInsert>,
 ): Promise<Message> {
   const [message] = await queueOutbound(
     deps,
@@ -60,6 +63,7 @@ export async function sendAutomatic(
       },
     ],
     body || media?.fileName || '',
+    ticketChange,
   );
   return message;
 }

@@ -226,18 +226,17 @@ export async function queueOutbound(
   ticket: Ticket,
   values: (typeof messages.$inferInsert)[],
   lastMessage: string,
+  ticketChange: Partial<typeof tickets.$inferInsert> = {},
 ): Promise<Message[]> {
   const { db } = deps;
   const now = new Date();
-  const lastOfTicket = db
-    .$with('last_of_ticket')
-    .as(
-      db
-        .update(tickets)
-        .set({ lastMessage, lastMessageAt: now, lastFromMe: true })
-        .where(eq(tickets.id, ticket.id))
-        .returning({ id: tickets.id }),
-    );
+  const lastOfTicket = db.$with('last_of_ticket').as(
+    db
+      .update(tickets)
+      .set({ ...ticketChange, lastMessage, lastMessageAt: now, lastFromMe: true })
+      .where(eq(tickets.id, ticket.id))
+      .returning({ id: tickets.id }),
+  );
   // A person's message answers the contact (the dashboard's first response); an automation's does not.
   const answers = values.some((v) => v.userId && !v.isAutomatic);
   const ctes = answers
