@@ -4,6 +4,7 @@ import {
   type QueueOption,
   type SettingKey,
   settingDefaults,
+  type Ticket,
   type WeeklyScheduleEntry,
 } from '@balcao/shared';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -17,8 +18,10 @@ import { queues } from '../modules/queues/queues.schema.js';
 import { type QueueRef, queueRefsOf } from '../modules/queues/queues.service.js';
 import { settings } from '../modules/settings/settings.schema.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
+import { selectTicket, selectTickets } from '../modules/tickets/tickets.view.js';
 import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import { whatsappQueueLink } from '../modules/whatsapp/whatsapp.service.js';
+import { coalescedReads } from '../platform/coalesced-reads.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { planAllows } from './bot-ticket.js';
 
@@ -56,6 +59,8 @@ export interface InboundContext {
   ticket(stored: StoredInbound): Promise<TicketState | undefined>;
   /** A step changed the ticket: the next read of it goes to the database. */
   ticketChanged(stored: StoredInbound): void;
+  /** The ticket in the API's shape, read now; the batch's reads of the same moment share one query. */
+  ticketView(companyId: number, id: number): Promise<Ticket | undefined>;
   /** The message's body, undefined when the message is gone. */
   body(stored: StoredInbound): Promise<string | undefined>;
 }
@@ -84,13 +89,6 @@ const ticketColumns = {
 };
 export type TicketState = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
 
-type Waiting = {
-  companyId: number;
-  id: number;
-  resolve: (t: TicketState | undefined) => void;
-  reject: (e: unknown) => void;
-};
-
 function createContext(db: Db, batch: InboundBatch | undefined): InboundContext {
   const memo = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
@@ -108,38 +106,19 @@ function createContext(db: Db, batch: InboundBatch | undefined): InboundContext 
   };
 
   // The tickets asked for in the same turn of the event loop are read together.
-  let waiting: Waiting[] = [];
-  const readWaiting = () => {
-    const batchOfReads = waiting;
-    waiting = [];
-    const byCompany = new Map<number, Waiting[]>();
-    for (const w of batchOfReads) byCompany.set(w.companyId, [...(byCompany.get(w.companyId) ?? []), w]);
-    for (const [companyId, list] of byCompany) {
-      const ids = [...new Set(list.map((w) => w.id))];
-      const byIds = ids.length === 1 ? eq(tickets.id, ids[0]) : inArray(tickets.id, ids);
-      Promise.resolve()
-        .then(() =>
-          db
-            .select(ticketColumns)
-            .from(tickets)
-            .where(and(eq(tickets.companyId, companyId), byIds)),
-        )
-        .then(
-          (rows) => {
-            const byId = new Map(rows.map((r) => [r.id, r]));
-            for (const w of list) w.resolve(byId.get(w.id));
-          },
-          (err) => {
-            for (const w of list) w.reject(err);
-          },
-        );
-    }
-  };
-  const readTicket = (companyId: number, id: number) =>
-    new Promise<TicketState | undefined>((resolve, reject) => {
-      if (waiting.length === 0) process.nextTick(readWaiting);
-      waiting.push({ companyId, id, resolve, reject });
-    });
+  const readTicket = coalescedReads((companyId, ids) =>
+    db
+      .select(ticketColumns)
+      .from(tickets)
+      .where(
+        and(eq(tickets.companyId, companyId), ids.length === 1 ? eq(tickets.id, ids[0]) : inArray(tickets.id, ids)),
+      ),
+  );
+  const readView = coalescedReads(async (companyId, ids) => {
+    if (ids.length > 1) return selectTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+    const one = await selectTicket(db, companyId, ids[0]);
+    return one ? [one] : [];
+  });
   const ticketOf = new Map<number, Promise<TicketState | undefined>>();
 
   const settingsOf = (companyId: number) =>
@@ -224,6 +203,7 @@ function createContext(db: Db, batch: InboundBatch | undefined): InboundContext 
     ticketChanged(stored) {
       ticketOf.delete(stored.messageId);
     },
+    ticketView: (companyId, id) => readView(companyId, id),
     async body(stored) {
       const known = batch?.bodies.get(stored.messageId);
       if (known !== undefined) return known;

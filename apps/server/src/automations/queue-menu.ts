@@ -5,7 +5,7 @@ import { messages } from '../modules/messages/messages.schema.js';
 import { queues } from '../modules/queues/queues.schema.js';
 import type { QueueRef } from '../modules/queues/queues.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
-import { emitTicket, selectTicket } from '../modules/tickets/tickets.view.js';
+import { emitTicket } from '../modules/tickets/tickets.view.js';
 import { renderTemplate } from '../platform/templates.js';
 import { type InboundContext, inboundContext, type TicketState } from './context.js';
 import { type AutomationDeps, type AutomationTicket, sendAutomatic } from './send-automatic.js';
@@ -69,7 +69,7 @@ const join = (...parts: string[]) =>
     .join('\n\n');
 
 async function ticketView(run: Run): Promise<AutomationTicket> {
-  const view = run.view ?? (await selectTicket(run.deps.db, run.state.companyId, run.state.id));
+  const view = run.view ?? (await run.ctx.ticketView(run.state.companyId, run.state.id));
   if (!view) throw new Error(`ticket ${run.state.id} vanished`);
   return { ...view, companyId: run.state.companyId };
 }
@@ -105,7 +105,7 @@ async function update(run: Run, change: StateChange): Promise<void> {
   run.unsaved = { ...run.unsaved, ...change };
   if (!announced) return;
   await save(run);
-  const view = await selectTicket(run.deps.db, run.state.companyId, run.state.id);
+  const view = await run.ctx.ticketView(run.state.companyId, run.state.id);
   if (view) emitTicket(run.deps.realtime, run.state.companyId, view, before);
   // What `say` would read next: nothing changes the ticket in between.
   run.view = view;
