@@ -15,6 +15,8 @@ import { startJobs } from './platform/jobs/jobs.js';
 import { createLogger } from './platform/logger.js';
 import { createRealtime } from './platform/realtime/realtime.js';
 import { connectRedis } from './platform/realtime/redis-clients.js';
+import { deferredJobs } from './platform/startup/deferred-jobs.js';
+import { started } from './platform/startup/started.js';
 import { createMessaging, restoreConnections, startWorkers } from './runtime.js';
 
 async function main() {
@@ -33,7 +35,10 @@ async function main() {
     log.info({ email: seed.email }, 'platform company and super user created');
   }
 
-  const jobs = await startJobs(database, log, config.DATABASE_URL);
+  // pg-boss starts (schema check, maintenance) while the routes are built: /health needs no jobs.
+  const starting = startJobs(database, log, config.DATABASE_URL);
+  starting.catch(fail);
+  const { jobs, open: openJobs } = deferredJobs();
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log, { maxRetriesPerRequest: 3 }) : undefined;
   const secrets = resolveJwtSecrets({
     jwtSecret: config.JWT_SECRET,
@@ -62,11 +67,17 @@ async function main() {
     limiter: redis ? redisRateLimiter(redis.pub, windowMs) : memoryRateLimiter(windowMs),
   };
   const app = await buildApp(deps, { logger: log });
-  const workers = await startWorkers(deps, log, {
+  await app.listen({ port: config.PORT, host: config.HOST });
+  // The built server saves the code V8 compiled for the start-up path (platform/startup/launch.ts).
+  started.publish(undefined);
+  // The workers register once the server listens (a job come due meanwhile waits in pg-boss); then
+  // the app's jobs go through.
+  const boss = await starting;
+  const workers = await startWorkers({ ...deps, jobs: boss }, log, {
     outbox: { ...defaultOutboxPolicy, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 },
     campaignLeaseMs: config.CAMPAIGN_LEASE_SECONDS * 1000,
   });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  openJobs(boss);
   await restoreConnections(deps, log);
   workers.startOutbox();
 
@@ -104,7 +115,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
+function fail(err: unknown): never {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
-});
+}
+
+main().catch(fail);
