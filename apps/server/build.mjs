@@ -60,14 +60,21 @@ const ownDirname = {
   },
 };
 
+/** Both outputs: one file each, for this Node. */
+const bundle = (entry, outfile, options) =>
+  build({
+    entryPoints: [new URL(entry, root).pathname],
+    outfile: new URL(outfile, out).pathname,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    ...options,
+  });
+
 await rm(out, { recursive: true, force: true });
-await build({
-  entryPoints: [new URL('src/main.ts', root).pathname],
-  outfile: new URL('server.cjs', out).pathname,
-  bundle: true,
-  platform: 'node',
+await bundle('src/main.ts', 'server.cjs', {
   format: 'cjs',
-  target: 'node20',
   // Less to read and parse on a start without code cache. Identifiers stay, for stack traces, and so do
   // the names that bundling would suffix (`DatabaseError2`), which logs show as errors' types.
   minifyWhitespace: true,
@@ -75,7 +82,6 @@ await build({
   keepNames: true,
   legalComments: 'external',
   sourcemap: true,
-  logLevel: 'warning',
   banner: { js: 'var __importMetaUrl = require("node:url").pathToFileURL(__filename).href, __bundleDir = __dirname;' },
   define: { 'import.meta.url': '__importMetaUrl' },
   // import() in a vm.Script (launch.ts) needs an experimental loader hook: what is loaded on demand is
@@ -85,14 +91,6 @@ await build({
 });
 // launch.ts reads the bundle as Latin-1 (half the cost of UTF-8): esbuild escapes any other character.
 if (!isAscii(await readFile(new URL('server.cjs', out)))) throw new Error('dist/server.cjs is not ASCII');
-await build({
-  entryPoints: [new URL('src/platform/startup/launch.ts', root).pathname],
-  outfile: new URL('main.js', out).pathname,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-});
+await bundle('src/platform/startup/launch.ts', 'main.js', { format: 'esm' });
 // The migrator reads them next to the code (`./migrations` from db/client.ts, bundled into server.cjs).
 await cp(new URL('src/db/migrations', root), new URL('migrations', out), { recursive: true });

@@ -13,7 +13,11 @@ export function coalescedReads<T extends { id: number }>(
     const asked = waiting;
     waiting = [];
     const byGroup = new Map<number, Waiting<T>[]>();
-    for (const w of asked) byGroup.set(w.group, [...(byGroup.get(w.group) ?? []), w]);
+    for (const w of asked) {
+      const list = byGroup.get(w.group);
+      if (list) list.push(w);
+      else byGroup.set(w.group, [w]);
+    }
     for (const [group, list] of byGroup) {
       Promise.resolve()
         .then(() => readMany(group, [...new Set(list.map((w) => w.id))]))
