@@ -50,13 +50,8 @@ import { OneLineRequestLog } from './platform/http/request-log.js';
 import { apiDocsCsp, registerSecurityHeaders } from './platform/http/security-headers.js';
 import type { App, AppDeps, Guards, ModuleRoutes } from './platform/http/types.js';
 import { mediaRoutes } from './platform/storage/media.routes.js';
-import {
-  authenticate,
-  callerOfSession,
-  requireAdmin,
-  requirePlanFlag,
-  requireSuper,
-} from './platform/tenancy/guards.js';
+import { createCallers } from './platform/tenancy/callers.js';
+import { authenticate, requireAdmin, requirePlanFlag, requireSuper } from './platform/tenancy/guards.js';
 
 const modules: ModuleRoutes[] = [
   authRoutes,
@@ -131,13 +126,15 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(swaggerUi, { routePrefix: '/api-docs', ...apiDocsCsp });
 
   const db = deps.database.db;
-  const auth = authenticate(db, deps.tokens);
+  const callers = await createCallers(deps.database);
+  app.addHook('onClose', () => callers.close());
+  const auth = authenticate(callers, deps.tokens);
   const guards: Guards = {
     auth,
     admin: [auth, requireAdmin],
     superUser: [auth, requireSuper],
-    plan: (flag) => [auth, requirePlanFlag(db, flag)],
-    planAdmin: (flag) => [auth, requirePlanFlag(db, flag), requireAdmin],
+    plan: (flag) => [auth, requirePlanFlag(flag)],
+    planAdmin: (flag) => [auth, requirePlanFlag(flag), requireAdmin],
   };
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
@@ -152,7 +149,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   deps.realtime.attach(app.server, async (token) => {
     const claims = await deps.tokens.verifyAccess(token);
-    return claims ? callerOfSession(db, claims.sessionId, claims.userId) : null;
+    return claims ? callers.of(claims.sessionId, claims.userId) : null;
   });
   deps.realtime.addRoomResolver((caller) => ticketRoomsOfCaller(db, caller));
   registerPresence(deps.realtime, db);

@@ -70,40 +70,39 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // The built server saves the code V8 compiled for the start-up path (platform/startup/launch.ts).
   started.publish(undefined);
-  // The workers register once the server listens (a job come due meanwhile waits in pg-boss); then
-  // the app's jobs go through.
-  const boss = await starting;
-  const workers = await startWorkers({ ...deps, jobs: boss }, log, {
-    outbox: { ...defaultOutboxPolicy, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 },
-    campaignLeaseMs: config.CAMPAIGN_LEASE_SECONDS * 1000,
-  });
-  openJobs(boss);
-  await restoreConnections(deps, log);
-  workers.startOutbox();
-
   let web: Awaited<ReturnType<typeof buildWebHost>> | undefined;
-  if (config.SERVE_WEB) {
-    const distDir = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-    const backendUrl = new URL(config.FRONTEND_URL);
-    backendUrl.port = String(config.PORT);
-    web = await buildWebHost({ distDir: path.resolve(distDir), backendUrl: backendUrl.origin });
-    await web.listen({ port: config.WEB_PORT, host: config.HOST });
-    log.info(`web client at ${config.FRONTEND_URL}`);
-  }
-  if (seed.email && seed.generatedPassword) {
-    // Printed once, on the first start only (it is not stored anywhere in clear), once the startup
-    // lines are out (the JSON logger writes asynchronously) so that it is the last thing on the console.
-    await new Promise<void>((resolve) => log.flush(() => resolve()));
-    console.log(credentialsBanner(seed.email, seed.generatedPassword));
-  }
+  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  // The rest of the start runs after listen. A signal from the first request on stops the server
+  // cleanly: it lets the step in flight finish, then stops what has started.
+  const rest = (async () => {
+    // The workers register once the server listens (a job come due meanwhile waits in pg-boss); then
+    // the app's jobs go through.
+    const boss = await starting;
+    workers = await startWorkers({ ...deps, jobs: boss }, log, {
+      outbox: { ...defaultOutboxPolicy, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 },
+      campaignLeaseMs: config.CAMPAIGN_LEASE_SECONDS * 1000,
+    });
+    openJobs(boss);
+    await restoreConnections(deps, log);
+    workers.startOutbox();
+    if (config.SERVE_WEB) {
+      const distDir = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+      const backendUrl = new URL(config.FRONTEND_URL);
+      backendUrl.port = String(config.PORT);
+      web = await buildWebHost({ distDir: path.resolve(distDir), backendUrl: backendUrl.origin });
+      await web.listen({ port: config.WEB_PORT, host: config.HOST });
+      log.info(`web client at ${config.FRONTEND_URL}`);
+    }
+  })();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    await rest;
     await web?.close();
-    await workers.stop();
+    await workers?.stop();
     await channels.stopAll();
     await app.close();
     await jobs.stop();
@@ -113,6 +112,14 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await rest;
+  if (seed.email && seed.generatedPassword) {
+    // Printed once, on the first start only (it is not stored anywhere in clear), once the startup
+    // lines are out (the JSON logger writes asynchronously) so that it is the last thing on the console.
+    await new Promise<void>((resolve) => log.flush(() => resolve()));
+    console.log(credentialsBanner(seed.email, seed.generatedPassword));
+  }
 }
 
 function fail(err: unknown): never {

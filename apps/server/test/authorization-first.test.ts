@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type Callers, createCallers } from '../src/platform/tenancy/callers.js';
 import { authenticate, requirePlanFlag } from '../src/platform/tenancy/guards.js';
 import { createTenant, createTestServer, login, type Session, SUPER, type TestServer } from './harness.js';
 
@@ -160,14 +161,15 @@ let server: TestServer;
 let plainUser: Session;
 let admin: Session;
 let withoutKanban: Session;
+let callers: Callers;
 
 beforeAll(async () => {
   server = await createTestServer({ LOGIN_LIMIT_IP: '1000' });
-  const db = server.deps.database.db;
+  callers = await createCallers(server.deps.database);
   server.app.post(
     '/test/plan-gated',
     {
-      onRequest: [authenticate(db, server.deps.tokens), requirePlanFlag(db, 'useKanban')],
+      onRequest: [authenticate(callers, server.deps.tokens), requirePlanFlag('useKanban')],
       schema: { body: z.object({ name: z.string() }) },
     },
     async () => ({ ok: true }),
@@ -188,7 +190,10 @@ beforeAll(async () => {
     })
   ).admin;
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await callers.close();
+  await server.close();
+});
 
 const call = (session: Session, [method, url]: Route) =>
   server.app.inject({

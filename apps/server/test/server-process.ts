@@ -23,7 +23,8 @@ async function freePort(): Promise<number> {
 
 /**
  * The real server process (`src/main.ts`) on a PostgreSQL database of its own, for the fault tests
- * that kill it with SIGKILL: `boot` waits for `/health`, `killHard` waits for the exit, `db` reads
+ * that kill it with SIGKILL or stop it with SIGTERM: `boot` waits for `/health`, `killHard` and
+ * `terminate` wait for the exit, `db` reads
  * what the process wrote, `login`/`api` talk to it as the seeded super user.
  */
 export function serverProcess(databaseUrl: string, label: string, env: Record<string, string> = {}) {
@@ -93,6 +94,16 @@ export function serverProcess(databaseUrl: string, label: string, env: Record<st
       }
     },
     killHard,
+    /** Sends SIGTERM and resolves with how the process ended. */
+    async terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+      const running = child;
+      if (!running || exited(running)) throw new Error('not running');
+      const gone = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+        running.once('exit', (code, signal) => r({ code, signal })),
+      );
+      running.kill('SIGTERM');
+      return gone;
+    },
     /** Logs in as the super user the first boot seeded; later `api` calls carry the token. */
     async login(): Promise<{ token: string; user: { id: number } }> {
       const res = await fetch(`http://127.0.0.1:${port}/auth/login`, {

@@ -23,7 +23,20 @@ export interface Database {
   /** Several statements in one call, without parameters; returns the last statement's rows. */
   exec<T = Record<string, unknown>>(text: string): Promise<{ rows: T[] }>;
   migrate(): Promise<void>;
+  /** Follows a notification channel until the returned function is called (see `ChannelHandlers`). */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * What a listener hears. `ready` comes each time the subscription is (re)established: nothing
+ * committed after it is missed. `lost` comes when notifications may have been missed since (its
+ * connection dropped: PostgreSQL only); `ready` follows once it is listening again.
+ */
+export interface ChannelHandlers {
+  message(payload: string): void;
+  ready(): void;
+  lost(): void;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -42,6 +55,11 @@ export function fromPglite(client: PGlite): Database {
       return { rows: (results.at(-1)?.rows ?? []) as never[] };
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.message);
+      handlers.ready();
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }
@@ -74,6 +92,7 @@ export function fromPostgres(url: string, poolSize = 20): Database {
       return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
     },
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
       const closed =
         open === 0
@@ -84,6 +103,59 @@ export function fromPostgres(url: string, poolSize = 20): Database {
       await pool.end();
       await closed;
     },
+  };
+}
+
+/** The wait before listening again after the listening connection dropped. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own, outside the pool, for as long as it follows the channel
+ * (behind PgBouncer, a session-mode one). A dropped connection reports `lost` and is replaced.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ChannelHandlers) {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const drop = (client: pg.Client) => {
+    client.removeAllListeners('end');
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    if (current !== client) return;
+    current = undefined;
+    handlers.lost();
+    if (!stopped) {
+      retry = setTimeout(connect, RELISTEN_DELAY_MS);
+      retry.unref();
+    }
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      drop(client);
+      return;
+    }
+    if (current === client) handlers.ready();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+    }
   };
 }
 

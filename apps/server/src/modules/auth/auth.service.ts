@@ -8,6 +8,7 @@ import { endSessions, sessionsWhere } from '../../platform/auth/sessions.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { forgetCallers } from '../../platform/tenancy/callers.js';
 import { isOverdue } from '../../platform/tenancy/company-access.js';
 import { isAdmin } from '../../platform/tenancy/context.js';
 import { callerOfSession } from '../../platform/tenancy/guards.js';
@@ -113,6 +114,7 @@ export async function login(
     await tx.insert(sessions).values({ id: sessionId, userId: row.id, companyId: row.companyId, expiresAt });
     return old;
   });
+  forgetCallers(deps.db, { sessions: revoked.map((s) => s.id) });
   for (const s of revoked) {
     deps.realtime.toSession(s.id, companyEvent.auth(row.companyId), {
       action: 'logout',

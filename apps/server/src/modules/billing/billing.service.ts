@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
+import { forgetCallers } from '../../platform/tenancy/callers.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { companies } from '../companies/companies.schema.js';
 import { invoices, paymentEvents } from './billing.schema.js';
@@ -186,6 +187,7 @@ export async function settle(
   });
   if (result.settled) {
     const { companyId, invoiceId, dueDate } = result.settled;
+    forgetCallers(deps.db, { company: companyId });
     const event: PaymentEvent = { action: 'CONCLUIDA', company: { id: companyId, dueDate }, invoiceId };
     deps.realtime.toCompany(companyId, companyEvent.payment(companyId), event);
   }

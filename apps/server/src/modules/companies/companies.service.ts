@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { endSessions, sessionsWhere } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
+import { forgetCallers } from '../../platform/tenancy/callers.js';
 import { companyRefuses } from '../../platform/tenancy/company-access.js';
 import type { Caller, ServiceContext } from '../../platform/tenancy/context.js';
 import { plans } from '../plans/plans.schema.js';
@@ -153,6 +154,7 @@ export async function updateCompany(ctx: ServiceContext, id: number, input: Comp
         .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: String(campaignsEnabled) } });
     }
   });
+  forgetCallers(ctx.db, { company: id });
   // Deactivated or moved past its due date: its members' sessions end now, not when their tokens expire.
   if (input.status !== undefined || input.dueDate !== undefined) {
     await endSessions(ctx, sessionsWhere.membersOf(ctx.db, eq(companies.id, id), companyRefuses()));
@@ -164,6 +166,7 @@ export async function deleteCompany(ctx: ServiceContext, id: number): Promise<vo
   if (id === ctx.companyId) throw new AppError('ERR_CANNOT_DELETE_PLATFORM');
   await getCompany(ctx.db, ctx, id);
   await ctx.db.delete(companies).where(eq(companies.id, id));
+  forgetCallers(ctx.db, { company: id });
   // Its users and sessions went with the row; its open sockets go now.
   ctx.realtime.disconnectCompany(id);
 }

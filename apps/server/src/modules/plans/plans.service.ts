@@ -2,6 +2,7 @@ import type { Plan, PlanInput, PlanUpdate } from '@balcao/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { forgetCallers } from '../../platform/tenancy/callers.js';
 import type { Caller } from '../../platform/tenancy/context.js';
 import { companies } from '../companies/companies.schema.js';
 import { plans } from './plans.schema.js';
@@ -52,6 +53,7 @@ export async function updatePlan(db: Db, id: number, input: PlanUpdate): Promise
     .set({ ...input, updatedAt: new Date() })
     .where(eq(plans.id, id))
     .returning(planColumns);
+  forgetCallers(db, { plan: id });
   return plan;
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { type Realtime, rooms } from '../../platform/realtime/realtime.js';
 import { keyOfMediaUrl, type Storage } from '../../platform/storage/storage.js';
+import { forgetCallers } from '../../platform/tenancy/callers.js';
 import { type Caller, isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { assertBelowPlanLimit } from '../plans/plans.limits.js';
 import { assertQueuesOfCompany, type QueueLink, queueRefsOf, setQueueLinks } from '../queues/queues.service.js';
@@ -181,6 +182,7 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UserUpd
       .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
     if (input.queueIds) await setQueueLinks(tx as unknown as Db, userQueueLink, id, input.queueIds);
   });
+  forgetCallers(ctx.db, { user: id });
   const user = await findUser(ctx.db, ctx.companyId, id);
   // Open sockets follow the new queues and profile at once: no reconnect needed to see or stop seeing tickets.
   const roomsAfter = await ticketRoomsOf(ctx.db, user);
@@ -209,6 +211,7 @@ export async function deleteUser(ctx: ServiceContext, id: number, storage: Pick<
   const target = await findUser(ctx.db, ctx.companyId, id);
   if (target.super && !ctx.isSuper) throw new AppError('ERR_NO_PERMISSION');
   await ctx.db.delete(users).where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
+  forgetCallers(ctx.db, { user: id });
   const avatar = keyOfMediaUrl(target.avatar);
   if (avatar) await storage.remove(avatar);
   emitUser(ctx.realtime, ctx.companyId, id, { action: 'delete', userId: id });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { companies } from '../../modules/companies/companies.schema.js';
 import { sessions, users } from '../../modules/users/users.schema.js';
 import type { Realtime } from '../realtime/realtime.js';
+import { forgetCallers } from '../tenancy/callers.js';
 
 /** Which live sessions to end. */
 export const sessionsWhere = {
@@ -33,6 +34,7 @@ export async function endSessions(deps: { db: Db; realtime: Realtime }, where: S
     .where(and(isNull(sessions.revokedAt), where))
     .returning({ id: sessions.id });
   const ids = ended.map((s) => s.id);
+  forgetCallers(deps.db, { sessions: ids });
   deps.realtime.disconnectSessions(ids);
   return ids;
 }

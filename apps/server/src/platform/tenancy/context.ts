@@ -1,4 +1,4 @@
-import type { Profile } from '@balcao/shared';
+import type { PlanFlag, Profile } from '@balcao/shared';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Realtime } from '../realtime/realtime.js';
@@ -16,7 +16,11 @@ export interface Caller {
    */
   queueIds?: number[];
   allTicket?: boolean;
+  /** The company's plan, read with the session check (null: no plan, every feature on). */
+  plan?: PlanFlags | null;
 }
+
+export type PlanFlags = Record<PlanFlag, boolean>;
 
 /** What every service receives: the caller plus the handles it may use. */
 export interface ServiceContext extends Caller {

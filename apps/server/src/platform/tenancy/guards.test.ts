@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestServer, type TestServer } from '../../../test/harness.js';
 import type { Caller } from './context.js';
-import { requireAdmin, requirePlanFlag, requireSuper } from './guards.js';
+import { callerOfSession, requireAdmin, requirePlanFlag, requireSuper } from './guards.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,12 +26,17 @@ const caller = (over: Partial<Caller>): Caller => ({
 });
 
 describe('guards', () => {
-  it('a plan flag switched off refuses the company; a flag on lets it through', async () => {
+  it("a plan flag switched off refuses the company's callers; a flag on lets them through", async () => {
     const off = await createTenant(server, { plan: { useKanban: false } });
     const on = await createTenant(server);
-    const guard = requirePlanFlag(server.deps.database.db, 'useKanban');
-    expect(await run(guard, caller({ companyId: off.companyId, profile: 'admin' }))).toBe('ERR_PLAN_FEATURE_DISABLED');
-    expect(await run(guard, caller({ companyId: on.companyId }))).toBe('allowed');
+    const callerOf = async (session: { token: string }) => {
+      const claims = await server.deps.tokens.verifyAccess(session.token);
+      return (await callerOfSession(server.deps.database.db, claims!.sessionId, claims!.userId))!;
+    };
+    const guard = requirePlanFlag('useKanban');
+    expect(await run(guard, await callerOf(off.admin))).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(await run(guard, await callerOf(on.user))).toBe('allowed');
+    expect(await run(requirePlanFlag('useCampaigns'), await callerOf(off.admin))).toBe('allowed');
   });
 
   it('admin and super checks read the caller, not the request', async () => {
