@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { companyEvent } from '@balcao/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endRefusedSessions } from '../src/modules/auth/auth.jobs.js';
 import { companies } from '../src/modules/companies/companies.schema.js';
 import { sessions } from '../src/modules/users/users.schema.js';
@@ -194,7 +194,9 @@ describe('a company that may no longer log in', () => {
       .update(companies)
       .set({ dueDate: daysFromToday(-1) })
       .where(eq(companies.id, t.companyId));
-    expect((await me(t.user)).statusCode).toBe(401);
+    // (A cached session learns of the write from the database's notification, milliseconds later;
+    // a date that passes with the clock is checked on every request.)
+    await vi.waitFor(async () => expect((await me(t.user)).statusCode).toBe(401), { timeout: 1000, interval: 5 });
     expect(sock.socket.connected).toBe(true);
 
     const ended = await endRefusedSessions({ db, realtime: server.deps.realtime });
@@ -204,10 +206,12 @@ describe('a company that may no longer log in', () => {
     otherSock.socket.close();
   });
 
-  it('deactivated behind the API’s back: requests and handshakes are refused', async () => {
+  it('deactivated behind the API’s back: requests and handshakes are refused once the database tells', async () => {
     const t = await createTenant(server);
+    expect((await me(t.admin)).statusCode).toBe(200);
     await server.deps.database.db.update(companies).set({ status: false }).where(eq(companies.id, t.companyId));
-    expect((await me(t.admin)).statusCode).toBe(401);
+    // No API call forgets the cached session here: the trigger's notification does, milliseconds later.
+    await vi.waitFor(async () => expect((await me(t.admin)).statusCode).toBe(401), { timeout: 1000, interval: 5 });
     await expect(connectSocket(server, t.admin.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
   });
 

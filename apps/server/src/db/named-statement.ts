@@ -3,11 +3,11 @@ import { type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /** A Drizzle query prepared under a name: its SQL text and, on node-postgres, the configs pg sends. */
-interface Prepared<T> {
+export interface Prepared<T> {
   getQuery(): { sql: string };
   execute(values?: Record<string, unknown>): Promise<T>;
 }
-interface Preparable<T> {
+export interface Preparable<T> {
   prepare(name: string): Prepared<T>;
 }
 type NodePgConfigs = { rawQueryConfig?: { name?: string }; queryConfig?: { name?: string } };
@@ -21,7 +21,7 @@ type NodePgConfigs = { rawQueryConfig?: { name?: string }; queryConfig?: { name?
  * unique"). Behind PgBouncer in transaction mode this needs version 1.21 or later
  * (`max_prepared_statements`).
  */
-function prepareNamed<T>(name: string, query: Preparable<T>): Prepared<T> {
+export function prepareNamed<T>(name: string, query: Preparable<T>): Prepared<T> {
   const prepared = query.prepare(name);
   const digest = createHash('sha1').update(prepared.getQuery().sql).digest('hex').slice(0, 12);
   const configs = prepared as unknown as NodePgConfigs;

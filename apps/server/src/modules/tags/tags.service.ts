@@ -1,6 +1,7 @@
 import { companyEvent, type Tag } from '@balcao/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { QueryShape } from '../../db/query-shape.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
@@ -29,7 +30,7 @@ async function visibleTicketsOfTags(ctx: ServiceContext, tagIds: number[]) {
         ctx.companyId,
         inArray(ticketTags.tagId, tagIds),
         inArray(tickets.status, ['open', 'pending']),
-        visibleTickets(access),
+        visibleTickets(access, QueryShape.inline()),
       ),
     )
     .orderBy(desc(tickets.updatedAt), desc(tickets.id));

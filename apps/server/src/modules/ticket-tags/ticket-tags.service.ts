@@ -1,6 +1,7 @@
 import { companyEvent, type KanbanQuery, type TicketTagEvent, type TicketTagReply } from '@balcao/shared';
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { QueryShape } from '../../db/query-shape.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { assertOwned } from '../../platform/tenancy/owned.js';
@@ -130,9 +131,16 @@ export async function removeKanbanTags(ctx: ServiceContext, ticketId: number): P
 }
 
 /** Filter of one lane: a kanban tag's tickets, or those without a lane ("Em aberto"), by `tickets.lane_tag_id`. */
-function laneFilter(q: KanbanQuery): SQL | undefined {
-  if (q.tagId !== undefined) return eq(tickets.laneTagId, q.tagId);
-  if (q.lane === 'open') return isNull(tickets.laneTagId);
+function laneFilter(q: KanbanQuery, shape: QueryShape): SQL | undefined {
+  if (q.tagId !== undefined) {
+    shape.choose('lane');
+    return eq(tickets.laneTagId, shape.value('tagId', q.tagId));
+  }
+  if (q.lane === 'open') {
+    shape.choose('lane:open');
+    return isNull(tickets.laneTagId);
+  }
+  shape.choose('board');
   return undefined;
 }
 
@@ -147,11 +155,12 @@ export async function kanbanTickets(ctx: ServiceContext, q: KanbanQuery) {
     ticketAccessOf(ctx.db, ctx),
     q.tagId !== undefined ? findTag(ctx.db, ctx.companyId, q.tagId) : undefined,
   ]);
+  const shape = QueryShape.bound();
   const where = companyTickets(
-    ctx.companyId,
+    shape.value('companyId', ctx.companyId),
     inArray(tickets.status, ['open', 'pending']),
-    queueScope(access, q.queueIds),
-    laneFilter(q),
+    queueScope(access, q.queueIds, shape),
+    laneFilter(q, shape),
   );
-  return ticketsPage(ctx.db, where, q.pageNumber);
+  return ticketsPage(ctx.db, { where, ctes: [], shape }, q.pageNumber);
 }

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { anyOf, type QueryShape } from '../../db/query-shape.js';
 import { rooms } from '../../platform/realtime/realtime.js';
 import { type Caller, isAdmin } from '../../platform/tenancy/context.js';
 import { userQueues, users } from '../users/users.schema.js';
@@ -32,11 +33,15 @@ export async function ticketAccessOf(db: Db, caller: Caller): Promise<TicketAcce
 }
 
 /** SQL filter of the tickets a caller may see; admins see all of their company's. */
-export function visibleTickets(access: TicketAccess): SQL | undefined {
-  if (access.admin) return undefined;
+export function visibleTickets(access: TicketAccess, shape: QueryShape): SQL | undefined {
+  if (access.admin) {
+    shape.choose('all');
+    return undefined;
+  }
+  shape.choose(`visible:${access.queueIds.length ? 'q' : ''}${access.seesNoQueue ? 'n' : ''}`);
   return or(
-    access.queueIds.length ? inArray(tickets.queueId, access.queueIds) : sql`false`,
-    eq(tickets.userId, access.userId),
+    access.queueIds.length ? anyOf(tickets.queueId, shape, 'accessQueueIds', access.queueIds) : sql`false`,
+    eq(tickets.userId, shape.value('userId', access.userId)),
     access.seesNoQueue ? isNull(tickets.queueId) : sql`false`,
   );
 }
@@ -65,5 +70,5 @@ export async function ticketRoomsOfCaller(db: Db, caller: Caller): Promise<strin
   return list;
 }
 
-export const companyTickets = (companyId: number, ...filters: (SQL | undefined)[]) =>
+export const companyTickets = (companyId: number | Placeholder | SQL, ...filters: (SQL | undefined)[]) =>
   and(eq(tickets.companyId, companyId), ...filters);

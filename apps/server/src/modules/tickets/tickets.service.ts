@@ -1,7 +1,8 @@
 import type { Ticket, TicketCreate, TicketsListQuery, TicketUpdate } from '@balcao/shared';
-import { and, eq, gt, inArray, isNull, ne, or, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { anyOf, QueryShape } from '../../db/query-shape.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
@@ -20,12 +21,13 @@ import { defaultWhatsapp, findWhatsapp } from '../whatsapp/whatsapp.service.js';
 import { canSee, companyTickets, type TicketAccess, ticketAccessOf, visibleTickets } from './tickets.access.js';
 import { tickets } from './tickets.schema.js';
 import { finishCycle, markLeads, openCycle, startCycle, transferCycle } from './tickets.tracking.js';
-import { emitTicket, emitTicketDeleted, selectTicket, selectTicketsPage } from './tickets.view.js';
+import { emitTicket, emitTicketDeleted, selectTicket, selectTicketsPage, type TicketsFilter } from './tickets.view.js';
 
-const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string) =>
+/** The UTC day `day` (yyyy-mm-dd) of a timestamp column, as a range the column's index can walk. */
+const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, day: Placeholder | SQL) =>
   and(
-    sql`${column} >= ${`${day}T00:00:00Z`}::timestamptz`,
-    sql`${column} < ${`${day}T00:00:00Z`}::timestamptz + interval '1 day'`,
+    sql`${column} >= ${day}::date::timestamp at time zone 'UTC'`,
+    sql`${column} < (${day}::date + 1)::timestamp at time zone 'UTC'`,
   );
 
 /**
@@ -33,43 +35,70 @@ const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, d
  * caller's rights allow: for queues the caller belongs to, the visibility rule adds nothing, and
  * repeating it in an OR keeps PostgreSQL from counting on the (company, queue, status) index alone.
  */
-export function queueScope(access: TicketAccess, queueIds: number[] | undefined): SQL | undefined {
-  if (!queueIds) return visibleTickets(access);
+export function queueScope(access: TicketAccess, queueIds: number[] | undefined, shape: QueryShape): SQL | undefined {
+  if (!queueIds) return visibleTickets(access, shape);
   const noQueue = access.seesNoQueue ? isNull(tickets.queueId) : undefined;
-  if (access.admin) return or(queueIds.length ? inArray(tickets.queueId, queueIds) : undefined, noQueue) ?? sql`false`;
+  if (access.admin) {
+    shape.choose(`queues:${queueIds.length ? 'q' : ''}${noQueue ? 'n' : ''}`);
+    return or(queueIds.length ? anyOf(tickets.queueId, shape, 'queueIds', queueIds) : undefined, noQueue) ?? sql`false`;
+  }
   const mine = queueIds.filter((id) => access.queueIds.includes(id));
   const others = queueIds.filter((id) => !access.queueIds.includes(id));
+  shape.choose(`queues:${mine.length ? 'm' : ''}${others.length ? 'o' : ''}${noQueue ? 'n' : ''}`);
   return (
     or(
-      mine.length ? inArray(tickets.queueId, mine) : undefined,
+      mine.length ? anyOf(tickets.queueId, shape, 'mine', mine) : undefined,
       // Another queue's ticket is visible only when it is assigned to the caller.
-      others.length ? and(inArray(tickets.queueId, others), eq(tickets.userId, access.userId)) : undefined,
+      others.length
+        ? and(anyOf(tickets.queueId, shape, 'others', others), eq(tickets.userId, shape.value('userId', access.userId)))
+        : undefined,
       noQueue,
     ) ?? sql`false`
   );
 }
 
-function listFilters(access: TicketAccess, q: TicketsListQuery): (SQL | undefined)[] {
-  const filters: (SQL | undefined)[] = [queueScope(access, q.queueIds)];
-  if (q.status) filters.push(eq(tickets.status, q.status));
+function listFilters(access: TicketAccess, q: TicketsListQuery, shape: QueryShape): (SQL | undefined)[] {
+  const filters: (SQL | undefined)[] = [queueScope(access, q.queueIds, shape)];
+  if (q.status) {
+    shape.choose('status');
+    filters.push(eq(tickets.status, shape.value('status', q.status)));
+  }
   // Without show-all (or for plain users, who never have it) the open list is the caller's own;
   // a list of another status needs no such rule.
   if (!(q.showAll && access.admin)) {
-    if (q.status === 'open') filters.push(eq(tickets.userId, access.userId));
-    else if (!q.status) filters.push(or(eq(tickets.userId, access.userId), ne(tickets.status, 'open')));
+    if (q.status === 'open') {
+      shape.choose('own');
+      filters.push(eq(tickets.userId, shape.value('userId', access.userId)));
+    } else if (!q.status) {
+      shape.choose('own-if-open');
+      filters.push(or(eq(tickets.userId, shape.value('userId', access.userId)), ne(tickets.status, 'open')));
+    }
   }
   if (q.tags?.length) {
+    shape.choose('tags');
     filters.push(
       inArray(
         tickets.id,
-        sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, q.tags)})`,
+        sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${anyOf(ticketTags.tagId, shape, 'tags', q.tags)})`,
       ),
     );
   }
-  if (q.users?.length) filters.push(inArray(tickets.userId, q.users));
-  if (q.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
-  if (q.date) filters.push(dayRange(tickets.createdAt, q.date));
-  if (q.updatedAt) filters.push(dayRange(tickets.updatedAt, q.updatedAt));
+  if (q.users?.length) {
+    shape.choose('users');
+    filters.push(anyOf(tickets.userId, shape, 'users', q.users));
+  }
+  if (q.withUnreadMessages) {
+    shape.choose('unread');
+    filters.push(gt(tickets.unreadMessages, 0));
+  }
+  if (q.date) {
+    shape.choose('date');
+    filters.push(dayRange(tickets.createdAt, shape.value('date', q.date)));
+  }
+  if (q.updatedAt) {
+    shape.choose('updatedAt');
+    filters.push(dayRange(tickets.updatedAt, shape.value('updatedAt', q.updatedAt)));
+  }
   return filters;
 }
 
@@ -79,8 +108,9 @@ function listFilters(access: TicketAccess, q: TicketsListQuery): (SQL | undefine
  * it (and its trigram index scans) once. One uncorrelated id set, so that the trigram indexes drive
  * the search instead of a scan of every ticket.
  */
-function searchMatches(db: Db, companyId: number, searchParam: string) {
-  const term = likePattern(searchParam);
+function searchMatches(db: Db, shape: QueryShape, companyId: Placeholder | SQL, searchParam: string) {
+  shape.choose('search');
+  const term = shape.value('term', likePattern(searchParam));
   const contactIds = db
     .select({ id: contacts.id })
     .from(contacts)
@@ -101,23 +131,33 @@ function searchMatches(db: Db, companyId: number, searchParam: string) {
   );
 }
 
-/** One page of the tickets matching `where`, newest activity first, with their count and `hasMore`. */
-export async function ticketsPage(db: Db, where: SQL | undefined, pageNumber: number, ctes: WithSubquery[] = []) {
+/**
+ * The filter of `GET /tickets`: the company's tickets the caller may see that match the query, with
+ * every value a placeholder of `shape` (the page is built once per combination of filters).
+ */
+export function ticketListFilter(db: Db, caller: { companyId: number }, access: TicketAccess, q: TicketsListQuery) {
+  const shape = QueryShape.bound();
+  const companyId = shape.value('companyId', caller.companyId);
+  const search = q.searchParam ? searchMatches(db, shape, companyId, q.searchParam) : undefined;
+  const where = companyTickets(
+    companyId,
+    ...listFilters(access, q, shape),
+    search && inArray(tickets.id, db.select({ id: search.id }).from(search)),
+  );
+  return { where, ctes: search ? [search] : [], shape };
+}
+
+/** One page of the tickets matching `filter`, newest activity first, with their count and `hasMore`. */
+export async function ticketsPage(db: Db, filter: TicketsFilter, pageNumber: number) {
   const { limit, offset, size } = pageWindow(pageNumber);
-  const found = await selectTicketsPage(db, where, { limit, offset }, ctes);
+  const found = await selectTicketsPage(db, filter, { limit, offset });
   const page = pageOf(found.tickets, size);
   return { tickets: page.items, count: found.count, hasMore: page.hasMore };
 }
 
 export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
   const access = await ticketAccessOf(ctx.db, ctx);
-  const search = q.searchParam ? searchMatches(ctx.db, ctx.companyId, q.searchParam) : undefined;
-  const where = companyTickets(
-    ctx.companyId,
-    ...listFilters(access, q),
-    search && inArray(tickets.id, ctx.db.select({ id: search.id }).from(search)),
-  );
-  return ticketsPage(ctx.db, where, q.pageNumber, search ? [search] : []);
+  return ticketsPage(ctx.db, ticketListFilter(ctx.db, ctx, access, q), q.pageNumber);
 }
 
 /** A ticket the caller may see: 404 when it is not the company's, 403 when it is outside the caller's queues. */

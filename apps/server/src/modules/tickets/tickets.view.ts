@@ -1,8 +1,9 @@
 import { companyEvent, type Ticket, type TicketEvent } from '@balcao/shared';
-import { and, count, desc, eq, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { named, statement } from '../../db/named-statement.js';
+import { statement } from '../../db/named-statement.js';
+import { type QueryShape, shaped } from '../../db/query-shape.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { queues } from '../queues/queues.schema.js';
@@ -97,19 +98,23 @@ export async function selectTicket(db: Db, companyId: number, id: number): Promi
 
 const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
 
+/** Which tickets a page shows: `where` reads `ctes`, and its values are `shape`'s placeholders. */
+export interface TicketsFilter {
+  where: SQL | undefined;
+  ctes: WithSubquery[];
+  shape: QueryShape;
+}
+
 /**
- * One page of the tickets matching `where`, newest activity first, with the count of them all, in
- * one statement: the page is chosen on the tickets table alone (the planner never joins thousands
- * of candidates to contacts just to keep twenty), then only its rows get their details. `ctes`
- * are the common table expressions `where` reads. The count rides on the page's rows: with none,
- * it is 0 on the first page and needs a statement of its own beyond it.
+ * The page's statement: the page is chosen on the tickets table alone (the planner never joins
+ * thousands of candidates to contacts just to keep twenty), then only its rows get their details,
+ * and the count of all the matching tickets rides on each row.
  */
-export async function selectTicketsPage(
+export function ticketsPageQuery(
   db: Db,
-  where: SQL | undefined,
-  window: { limit: number; offset: number },
-  ctes: WithSubquery[] = [],
-): Promise<{ tickets: Ticket[]; count: number }> {
+  { where, ctes }: TicketsFilter,
+  window: { limit: Placeholder; offset: Placeholder },
+) {
   const pageIds = db
     .select({ id: tickets.id })
     .from(tickets)
@@ -117,19 +122,34 @@ export async function selectTicketsPage(
     .orderBy(...newestFirst)
     .limit(window.limit)
     .offset(window.offset);
-  const rows = await named(
-    'tickets_page',
-    ticketRows(db, { total: db.$count(tickets, where) }, ctes)
-      .where(inArray(tickets.id, pageIds))
-      .orderBy(...newestFirst),
-  );
+  return ticketRows(db, { total: db.$count(tickets, where) }, ctes)
+    .where(inArray(tickets.id, pageIds))
+    .orderBy(...newestFirst);
+}
+
+/**
+ * One page of the tickets matching the filter, newest activity first, with the count of them all,
+ * in one statement built once per shape of the filter. The count rides on the page's rows: with
+ * none, it is 0 on the first page and needs a statement of its own beyond it.
+ */
+export async function selectTicketsPage(
+  db: Db,
+  filter: TicketsFilter,
+  window: { limit: number; offset: number },
+): Promise<{ tickets: Ticket[]; count: number }> {
+  const { shape } = filter;
+  // Each call binds its window: the build below runs on the shape's first call only.
+  const page = { limit: shape.placeholder('limit', window.limit), offset: shape.placeholder('offset', window.offset) };
+  const rows = await shaped('tickets_page', db, shape, () => ticketsPageQuery(db, filter, page));
   if (rows.length) return { tickets: rows.map(ticketOf), count: rows[0].total };
   if (window.offset === 0) return { tickets: [], count: 0 };
-  const [{ total }] = await db
-    .with(...ctes)
-    .select({ total: count() })
-    .from(tickets)
-    .where(where);
+  const [{ total }] = await shaped('tickets_count', db, shape, () =>
+    db
+      .with(...filter.ctes)
+      .select({ total: count() })
+      .from(tickets)
+      .where(filter.where),
+  );
   return { tickets: [], count: total };
 }
 

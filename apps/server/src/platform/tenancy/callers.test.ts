@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countStatements } from '../../../test/count-statements.js';
 import { createTenant, createTestServer, login, type Session, type TestServer } from '../../../test/harness.js';
+import { fromPostgres } from '../../db/client.js';
 import { type Callers, createCallers } from './callers.js';
 
 /**
@@ -108,6 +109,40 @@ describe('the callers cache', () => {
       });
       await q(`update users set profile = 'admin' where id = $1`, [admin.user.id]);
       await eventually(async () => expect((await callerOf(admin))?.profile).toBe('admin'));
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    "another instance's cache forgets a session logged out, or a user demoted, through this one",
+    async () => {
+      const [{ name }] = (await q('select current_database() as name')).rows as { name: string }[];
+      const url = new URL(process.env.DATABASE_URL as string);
+      url.pathname = `/${name}`;
+      const elsewhere = fromPostgres(url.toString(), 2);
+      const other = await createCallers(elsewhere);
+      try {
+        const { admin, user } = await createTenant(server);
+        const there = async (session: Session) => {
+          const { sessionId, userId } = await claimsOf(session);
+          return other.of(sessionId, userId);
+        };
+        expect(await there(user)).not.toBeNull();
+        expect((await there(admin))?.profile).toBe('admin');
+        const out = await server.app.inject({ method: 'DELETE', url: '/auth/logout', headers: user.headers });
+        expect(out.statusCode).toBe(200);
+        const demoted = await server.app.inject({
+          method: 'PUT',
+          url: `/users/${admin.user.id}`,
+          headers: admin.headers,
+          payload: { profile: 'user' },
+        });
+        expect(demoted.statusCode, demoted.body).toBe(200);
+        await eventually(async () => expect(await there(user)).toBeNull());
+        await eventually(async () => expect((await there(admin))?.profile).toBe('user'));
+      } finally {
+        await other.close();
+        await elsewhere.close();
+      }
     },
   );
 

@@ -1,0 +1,73 @@
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { type Preparable, type Prepared, prepareNamed } from './named-statement.js';
+
+/** Shapes remembered per database handle: their number follows the filters' combinations. */
+const MAX_SHAPES = 256;
+
+/**
+ * The values and choices of a query whose text follows the request's filters. A `bound` shape puts
+ * each value in the text as a placeholder and records every choice that changes the text, so that
+ * `shaped` builds the query once per shape; an `inline` one binds the values at once, for a query
+ * run as it is built. The choices are the text's whole story: the same key must always mean the
+ * same text (query-shape.test.ts holds the tickets list to it over every combination).
+ */
+export class QueryShape {
+  readonly values: Record<string, unknown> = {};
+  private readonly choices: string[] = [];
+
+  private constructor(private readonly bound: boolean) {}
+
+  static bound(): QueryShape {
+    return new QueryShape(true);
+  }
+
+  static inline(): QueryShape {
+    return new QueryShape(false);
+  }
+
+  /** A branch of the text (which filter, which form); never a value. */
+  choose(choice: string): void {
+    this.choices.push(choice);
+  }
+
+  /** A value, one parameter whatever it holds (an array stays one array parameter). */
+  value(name: string, value: unknown): Placeholder | SQL {
+    return this.bound ? this.placeholder(name, value) : sql`${sql.param(value)}`;
+  }
+
+  /** A value that must be a placeholder (LIMIT, OFFSET): bound shapes only. */
+  placeholder(name: string, value: unknown): Placeholder {
+    if (!this.bound) throw new Error(`query shape: "${name}" needs a bound shape`);
+    if (name in this.values && this.values[name] !== value) throw new Error(`query shape: "${name}" bound twice`);
+    this.values[name] = value;
+    return sql.placeholder(name);
+  }
+
+  get key(): string {
+    return this.choices.join('|');
+  }
+}
+
+/** `column = any($n)`: one array parameter whatever the number of ids (an IN list's text would follow it). */
+export const anyOf = (column: AnyColumn, shape: QueryShape, name: string, ids: readonly number[]): SQL =>
+  sql`${column} = any(${shape.value(name, ids)})`;
+
+const built = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+
+/** Runs a query of `shape`, built (by `build`, with the shape's placeholders) on its shape's first call only. */
+export function shaped<T>(name: string, db: Db, shape: QueryShape, build: () => Preparable<T>): Promise<T> {
+  let byKey = built.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    built.set(db, byKey);
+  }
+  const key = `${name}:${shape.key}`;
+  let prepared = byKey.get(key) as Prepared<T> | undefined;
+  if (!prepared) {
+    if (byKey.size >= MAX_SHAPES) byKey.delete(byKey.keys().next().value as string);
+    prepared = prepareNamed(name, build());
+    byKey.set(key, prepared as Prepared<unknown>);
+  }
+  return prepared.execute(shape.values);
+}
