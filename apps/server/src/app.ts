@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(swaggerUi, { routePrefix: '/api-docs', ...apiDocsCsp });
 
   const db = deps.database.db;
-  const callers = await createCallers(deps.database);
+  const callers = await createCallers(deps.database, app.log);
   app.addHook('onClose', () => callers.close());
   const auth = authenticate(callers, deps.tokens);
   const guards: Guards = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countStatements } from '../../../test/count-statements.js';
 import { createTenant, createTestServer, login, type Session, type TestServer } from '../../../test/harness.js';
-import { fromPostgres } from '../../db/client.js';
+import { type Database, fromPostgres } from '../../db/client.js';
 import { type Callers, createCallers } from './callers.js';
 
 /**
@@ -81,6 +81,26 @@ describe('the callers cache', () => {
     expect(await callerOf(admin)).toBeNull();
     await q(`update companies set status = true where id = $1`, [companyId]);
     await eventually(async () => expect(await callerOf(admin)).not.toBeNull());
+  });
+
+  it('a listener that never hears its own notification (a pooler in transaction mode) caches nothing', async () => {
+    const deaf: Database = {
+      ...server.deps.database,
+      listen: async (_channel, handlers) => {
+        handlers.ready();
+        return async () => {};
+      },
+    };
+    const unheard = await createCallers(deaf);
+    try {
+      const { admin } = await createTenant(server);
+      const { sessionId, userId } = await claimsOf(admin);
+      const reads = () => countStatements(server.deps.database.db, () => unheard.of(sessionId, userId));
+      expect(await reads()).toBe(1);
+      expect(await reads()).toBe(1);
+    } finally {
+      await unheard.close();
+    }
   });
 
   it('a read that a change overtook is not remembered', async () => {

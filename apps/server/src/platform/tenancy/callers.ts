@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import type { Caller } from './context.js';
 import { callerFrom, type SessionRow, sessionRow } from './guards.js';
@@ -8,6 +10,8 @@ const CHANNEL = 'caller_changes';
 const MAX_CALLERS = 10_000;
 /** A remembered row is read again after this long even if no change was heard (defence in depth). */
 const TTL_MS = 60_000;
+/** How long the start waits for its own test notification before serving without the cache. */
+const PROBE_WAIT_MS = 2_000;
 
 /** What changed: the callers it touches are forgotten. */
 export type CallerChange = { sessions: string[] } | { user: number } | { company: number } | { plan: number } | 'all';
@@ -46,16 +50,22 @@ const rowKey = { user: 'userId', company: 'companyId', plan: 'planId' } as const
 /**
  * The session check's rows, remembered per session so that a request does not read its session,
  * user, queues, company and plan again. Every committed change to those tables is announced by the
- * database (migration 0022's triggers notify 'caller_changes') and forgotten here; while this
- * instance is not listening (before LISTEN, after its connection dropped) nothing is remembered.
- * A read that a change overtook is not remembered either (`generation`). Expiry, revocation and a
- * company's due date are checked on every use (`callerFrom`).
+ * database (migration 0022's triggers notify 'caller_changes') and forgotten here. Nothing is
+ * remembered until this instance has heard a notification it sent itself after LISTEN (a pooler
+ * in transaction mode accepts LISTEN and never delivers), nor after its connection dropped until it
+ * listens and hears itself again. A read that a change overtook is not remembered (`generation`).
+ * Expiry, revocation and a company's due date are checked on every use (`callerFrom`).
  */
-export async function createCallers(database: Database): Promise<Callers> {
+export async function createCallers(database: Database, log?: FastifyBaseLogger): Promise<Callers> {
   const { db } = database;
   const rows = new Map<string, { row: SessionRow; at: number }>();
   let listening = false;
   let generation = 0;
+  let probe: string | undefined;
+  let heard: () => void = () => {};
+  const firstHeard = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
 
   const forget = (change: CallerChange) => {
     generation += 1;
@@ -76,16 +86,30 @@ export async function createCallers(database: Database): Promise<Callers> {
   };
 
   const stop = await database.listen(CHANNEL, {
-    message: (payload) => forget(changeOf(payload)),
-    ready: () => {
+    message: (payload) => {
+      if (!payload.startsWith('?')) return forget(changeOf(payload));
+      if (payload !== probe) return;
+      probe = undefined;
       forget('all');
       listening = true;
+      heard();
+    },
+    ready: () => {
+      forget('all');
+      probe = `?${randomUUID()}`;
+      database.query('select pg_notify($1, $2)', [CHANNEL, probe]).catch(() => {});
     },
     lost: () => {
       listening = false;
+      probe = undefined;
       forget('all');
     },
   });
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([firstHeard, new Promise((resolve) => (waited = setTimeout(resolve, PROBE_WAIT_MS)))]);
+  clearTimeout(waited);
+  if (!listening)
+    log?.warn(`session cache off: notifications on ${CHANNEL} do not arrive (a pooler in transaction mode?)`);
 
   const callers: Callers = {
     async of(sessionId, userId) {
