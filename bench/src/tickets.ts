@@ -133,7 +133,15 @@ const rawMessages = await timeEach(RUNS, (i) =>
   ]),
 );
 const messagesUrl = (i: number) => `/messages/${visible[i % visible.length]}`;
+// Opening an open ticket with unread messages marks them read (two UPDATEs and an event): the first
+// series opens each ticket, the second reads them again.
+const marking = (
+  await q(`select count(*)::int n from tickets where id = any($1) and status = 'open' and unread_messages > 0`, [
+    visible.slice(Math.ceil(RUNS / 10), RUNS),
+  ])
+).rows[0].n as number;
 const messagesPage = await timeEach(RUNS, (i) => get(messagesUrl(i)));
+const messagesAgain = await timeEach(RUNS, (i) => get(messagesUrl(i)));
 
 /** The dashboard over the last 30 days, as the company's admin; the raw baseline is one of its nine queries (closed cycles per attendant). */
 const adminLogin = await app.inject({ method: 'POST', url: '/auth/login', payload: ADMIN });
@@ -172,7 +180,10 @@ const withStatements = async (
 console.log(await withStatements('GET /tickets pending (agent, 3 queues)', pendingList, rawList, () => pendingUrl));
 console.log(await withStatements('GET /tickets open (agent, own)', openList, rawList, () => openUrl));
 console.log(await withStatements('GET /tickets?searchParam', search, rawSearch, searchUrl));
-console.log(await withStatements('GET /messages/:ticketId', messagesPage, rawMessages, messagesUrl));
+console.log(
+  `${line('GET /messages/:ticketId, 1st open', messagesPage, rawMessages)}   ${marking} of ${RUNS} openings mark messages read`,
+);
+console.log(await withStatements('GET /messages/:ticketId, again', messagesAgain, rawMessages, messagesUrl));
 console.log(
   await withStatements(
     'GET /dashboard?days=30 (admin)',
@@ -221,7 +232,7 @@ console.log(
 );
 const lat = percentiles(pendingList);
 console.log(
-  `targets (PostgreSQL): list p95 ≤ 25 ms → ${lat.p95.toFixed(1)}; search p95 ≤ 100 ms → ${percentiles(search).p95.toFixed(1)}; messages p95 ≤ 15 ms → ${percentiles(messagesPage).p95.toFixed(1)}; dashboard p95 ≤ 50 ms → ${percentiles(dashboard).p95.toFixed(1)}; inbound ≥ 1000/s → ${inboundRate.toFixed(0)}`,
+  `targets (PostgreSQL): list p95 ≤ 25 ms → ${lat.p95.toFixed(1)}; search p95 ≤ 100 ms → ${percentiles(search).p95.toFixed(1)}; messages p95 ≤ 15 ms → ${percentiles(messagesPage).p95.toFixed(1)} (again ${percentiles(messagesAgain).p95.toFixed(1)}); dashboard p95 ≤ 50 ms → ${percentiles(dashboard).p95.toFixed(1)}; inbound ≥ 1000/s → ${inboundRate.toFixed(0)}`,
 );
 console.log(`server RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
 await app.close();
