@@ -80,6 +80,9 @@ export async function createCallers(database: Database, log?: FastifyBaseLogger)
   };
 
   const remember = (sessionId: string, row: SessionRow) => {
+    // Every request of the session shares these arrays and objects: none may change them.
+    Object.freeze(row.queueIds);
+    if (row.plan) Object.freeze(row.plan);
     rows.delete(sessionId);
     if (rows.size >= MAX_CALLERS) rows.delete(rows.keys().next().value as string);
     rows.set(sessionId, { row, at: Date.now() });
