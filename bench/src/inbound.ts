@@ -12,6 +12,7 @@ import { type Jobs, noJobs } from '../../apps/server/src/platform/jobs/jobs.js';
 import { createRealtime } from '../../apps/server/src/platform/realtime/realtime.js';
 import { createMessaging } from '../../apps/server/src/runtime.js';
 import { ADMIN, benchDatabase } from './setup.js';
+import { hostCpu } from './stats.js';
 
 /**
  * Issue 16's inbound figure: messages from many contacts (new ones, and known ones with open,
@@ -50,11 +51,17 @@ export interface InboundFigures {
   statementsPerMessage: number;
   /** Automatic messages (menus, greetings) the automations queued during the run. */
   automaticMessages: number;
-  /** Raw single-row INSERTs per second at the same concurrency. */
   /** CPU time of this process (the server's, as requests are injected) per message, ms. */
   cpuMsPerMessage: number;
+  /** CPU time of the PostgreSQL processes per message, ms (0 when it runs on another host). */
+  databaseCpuMsPerMessage: number;
+  /** Share of the machine's CPU (all cores) in use during the run. */
+  machineBusy: number;
+  /** Raw single-row INSERTs per second at the same concurrency. */
   rawRate: number;
   rawStatementsPerRow: number;
+  /** CPU time of the PostgreSQL processes per raw INSERT, ms. */
+  rawDatabaseCpuMsPerRow: number;
   /** The most frequent statements of the run (their first 160 characters) with their count per message. */
   topStatements: { sql: string; perMessage: number }[];
 }
@@ -264,8 +271,10 @@ export async function benchInbound(opts: InboundBenchOptions = {}): Promise<Inbo
     const profile = await profiler(process.env.BENCH_CPU_PROFILE);
     count.start();
     const cpu = process.cpuUsage();
+    const host = hostCpu();
     const rate = await inFlight(N, C, (i) => send(`BENCH${i}`, numberOf(i), bodyOf(i)));
     const cpuUsed = process.cpuUsage(cpu);
+    const hostAfter = hostCpu();
     const run = count.stop();
     await profile.stop();
     const stored = Number((await q(`select count(*) n from messages where provider_id like 'BENCH%'`)).rows[0].n);
@@ -275,10 +284,12 @@ export async function benchInbound(opts: InboundBenchOptions = {}): Promise<Inbo
       `create table raw_inbound (id bigserial primary key, company_id int, provider_id text, body text, created_at timestamptz default now())`,
     );
     count.start();
+    const rawHost = hostCpu();
     const rawRate = await inFlight(N, C, (i) =>
       q(`insert into raw_inbound (company_id, provider_id, body) values (1, $1, $2)`, [`RAW${i}`, `hello ${i}`]),
     );
     const raw = count.stop();
+    const rawDatabaseCpu = (hostCpu().postgres - rawHost.postgres) / N;
 
     const figures: InboundFigures = {
       database: database.kind,
@@ -288,8 +299,11 @@ export async function benchInbound(opts: InboundBenchOptions = {}): Promise<Inbo
       statementsPerMessage: run.total / N,
       automaticMessages,
       cpuMsPerMessage: (cpuUsed.user + cpuUsed.system) / 1000 / N,
+      databaseCpuMsPerMessage: (hostAfter.postgres - host.postgres) / N,
+      machineBusy: (hostAfter.busy - host.busy) / (hostAfter.busy - host.busy + hostAfter.idle - host.idle || 1),
       rawRate,
       rawStatementsPerRow: raw.total / N,
+      rawDatabaseCpuMsPerRow: rawDatabaseCpu,
       topStatements: [...run.byText]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 40)
@@ -299,9 +313,11 @@ export async function benchInbound(opts: InboundBenchOptions = {}): Promise<Inbo
       // PGlite runs in this process, not through node-postgres: its statements are not counted.
       const statements =
         database.kind === 'postgres' ? `, ${figures.statementsPerMessage.toFixed(1)} statements/msg` : '';
-      const counts = `${statements}, ${figures.cpuMsPerMessage.toFixed(2)} ms CPU/msg`;
+      const databaseCpu =
+        figures.databaseCpuMsPerMessage > 0 ? `, PostgreSQL ${figures.databaseCpuMsPerMessage.toFixed(2)} ms` : '';
+      const counts = `${statements}, ${figures.cpuMsPerMessage.toFixed(2)} ms CPU/msg${databaseCpu}, machine ${(100 * figures.machineBusy).toFixed(0)}% busy`;
       console.log(
-        `inbound via sandbox route, automations on ${rate.toFixed(0).padStart(7)} msg/s${counts}   (baseline raw single-row INSERT ${rawRate.toFixed(0)} rows/s, ${C} concurrent; ${N} messages, ${automaticMessages} automatic replies)`,
+        `inbound via sandbox route, automations on ${rate.toFixed(0).padStart(7)} msg/s${counts}   (baseline raw single-row INSERT ${rawRate.toFixed(0)} rows/s, PostgreSQL ${rawDatabaseCpu.toFixed(2)} ms CPU/row, ${C} concurrent; ${N} messages, ${automaticMessages} automatic replies)`,
       );
       console.log(`target (issue 16): inbound with automations ≥ 1000 msg/s → ${rate.toFixed(0)}`);
       if (process.env.BENCH_STATEMENTS)

@@ -7,8 +7,9 @@ import {
   type Ticket,
   type WeeklyScheduleEntry,
 } from '@balcao/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { statement } from '../db/named-statement.js';
 import { type InboundBatch, inboundBatchOf } from '../inbound/inbound-batch.js';
 import type { StoredInbound } from '../inbound/store-inbound.js';
 import { companies } from '../modules/companies/companies.schema.js';
@@ -18,7 +19,7 @@ import { queues } from '../modules/queues/queues.schema.js';
 import { type QueueRef, queueRefsOf } from '../modules/queues/queues.service.js';
 import { settings } from '../modules/settings/settings.schema.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
-import { selectTicket, selectTickets } from '../modules/tickets/tickets.view.js';
+import { selectTicketsOf } from '../modules/tickets/tickets.view.js';
 import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
 import { whatsappQueueLink } from '../modules/whatsapp/whatsapp.service.js';
 import { coalescedReads } from '../platform/coalesced-reads.js';
@@ -89,6 +90,13 @@ const ticketColumns = {
 };
 export type TicketState = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
 
+const ticketStates = statement('inbound_ticket_states', ['companyId', 'ids'], (db, p) =>
+  db
+    .select(ticketColumns)
+    .from(tickets)
+    .where(and(eq(tickets.companyId, p.companyId), sql`${tickets.id} = any(${p.ids})`)),
+);
+
 function createContext(db: Db, batch: InboundBatch | undefined): InboundContext {
   const memo = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
@@ -106,19 +114,8 @@ function createContext(db: Db, batch: InboundBatch | undefined): InboundContext 
   };
 
   // The tickets asked for in the same turn of the event loop are read together.
-  const readTicket = coalescedReads((companyId, ids) =>
-    db
-      .select(ticketColumns)
-      .from(tickets)
-      .where(
-        and(eq(tickets.companyId, companyId), ids.length === 1 ? eq(tickets.id, ids[0]) : inArray(tickets.id, ids)),
-      ),
-  );
-  const readView = coalescedReads(async (companyId, ids) => {
-    if (ids.length > 1) return selectTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
-    const one = await selectTicket(db, companyId, ids[0]);
-    return one ? [one] : [];
-  });
+  const readTicket = coalescedReads((companyId, ids) => ticketStates(db, { companyId, ids }));
+  const readView = coalescedReads((companyId, ids) => selectTicketsOf(db, companyId, ids));
   const ticketOf = new Map<number, Promise<TicketState | undefined>>();
 
   const settingsOf = (companyId: number) =>

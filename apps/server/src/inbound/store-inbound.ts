@@ -8,7 +8,7 @@ import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { markFirstReply } from '../modules/tickets/tickets.tracking.js';
-import { emitTicket, selectTickets } from '../modules/tickets/tickets.view.js';
+import { emitTicket, selectTicketsOf } from '../modules/tickets/tickets.view.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import { contactsOf } from './contacts-of.js';
 import { type InboundTicket, ticketsFor } from './ticket-for.js';
@@ -184,7 +184,7 @@ async function announce(deps: { db: Db; realtime: Realtime }, companyId: number,
   const created = stored.filter((s) => s.newContact).map((s) => s.contactId);
   await announceNewContacts(deps.db, deps.realtime, companyId, created);
   const ticketIds = [...new Set(stored.map((s) => s.ticket.id))];
-  const views = await selectTickets(deps.db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)));
+  const views = await selectTicketsOf(deps.db, companyId, ticketIds);
   const contacts = views.map((v) => v.contact);
   const shown = await viewMessages(
     deps.db,

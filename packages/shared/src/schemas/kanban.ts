@@ -25,6 +25,7 @@ export type TicketTagReply = z.infer<typeof ticketTagReply>;
 /** Payload of `company-{id}-ticketTag`, sent to the ticket's audience (its `company-{id}-ticket` rooms). */
 export type TicketTagEvent = { action: 'update' } & TicketTagReply;
 
+const laneIds = z.array(int4({ min: 1, max: INT4.max })).max(500);
 /** `queueIds` as the tickets list sends it (a JSON array), or a comma-separated list. */
 const idList = z
   .string()
@@ -37,10 +38,7 @@ const idList = z
     } catch {
       raw = null;
     }
-    const ids = z
-      .array(int4({ min: 1, max: INT4.max }))
-      .max(500)
-      .safeParse(raw);
+    const ids = laneIds.safeParse(raw);
     if (ids.success) return ids.data;
     ctx.addIssue({ code: 'custom', message: 'expected a list of ids' });
     return z.NEVER;

@@ -40,13 +40,14 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
+const idArray = z.array(int4());
 /** `queueIds`, `tags` and `users` arrive JSON-encoded in the query string (spec §7). */
 const jsonIds = z
   .string()
   .max(2000)
   .transform((s, ctx) => {
     try {
-      const ids = z.array(int4()).safeParse(JSON.parse(s));
+      const ids = idArray.safeParse(JSON.parse(s));
       if (ids.success) return ids.data;
     } catch {
       // reported below

@@ -81,12 +81,6 @@ function ticketOf({ t, contact, userName, queueName, queueColor, whatsappName, t
   };
 }
 
-/** The tickets matching `where`, in no particular order. */
-export async function selectTickets(db: Db, where: SQL | undefined): Promise<Ticket[]> {
-  const rows = await ticketRows(db, {}).where(where);
-  return rows.map(ticketOf);
-}
-
 const ticketById = statement('ticket_by_id', ['id', 'companyId'], (db, p) =>
   ticketRows(db, {}).where(and(eq(tickets.id, p.id), eq(tickets.companyId, p.companyId))),
 );
@@ -94,6 +88,21 @@ const ticketById = statement('ticket_by_id', ['id', 'companyId'], (db, p) =>
 export async function selectTicket(db: Db, companyId: number, id: number): Promise<Ticket | undefined> {
   const [row] = await ticketById(db, { id, companyId });
   return row && ticketOf(row);
+}
+
+// One array parameter: an IN list would be a new statement, parsed and planned, for each length.
+const ticketsByIds = statement('tickets_by_ids', ['ids', 'companyId'], (db, p) =>
+  ticketRows(db, {}).where(and(sql`${tickets.id} = any(${p.ids})`, eq(tickets.companyId, p.companyId))),
+);
+
+/** The company's tickets among `ids`, in no particular order. */
+export async function selectTicketsOf(db: Db, companyId: number, ids: readonly number[]): Promise<Ticket[]> {
+  if (ids.length === 1) {
+    const one = await selectTicket(db, companyId, ids[0]);
+    return one ? [one] : [];
+  }
+  const rows = await ticketsByIds(db, { ids, companyId });
+  return rows.map(ticketOf);
 }
 
 const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
