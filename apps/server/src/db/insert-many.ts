@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
@@ -16,6 +16,20 @@ export async function insertMany<T extends PgTable>(
   opts: { onConflictDoNothing?: boolean } = {},
 ): Promise<T['$inferSelect'][]> {
   if (rows.length === 0) return [];
+  const insert = insertManyQuery(table, rows, opts);
+  const result = (await db.execute(insert.query)) as unknown as { rows: Record<string, unknown>[] };
+  return insert.rowsOf(result.rows);
+}
+
+/**
+ * `insertMany`'s statement, to run after CTEs of the caller's (`sql\`with … ${query}\``), and the
+ * mapping of what it returns to Drizzle's rows.
+ */
+export function insertManyQuery<T extends PgTable>(
+  table: T,
+  rows: T['$inferInsert'][],
+  opts: { onConflictDoNothing?: boolean } = {},
+): { query: SQL; rowsOf(raw: Record<string, unknown>[]): T['$inferSelect'][] } {
   const columns = Object.entries(getTableColumns(table));
   const given = columns.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
   for (const [key, column] of given) {
@@ -33,16 +47,17 @@ export async function insertMany<T extends PgTable>(
     given.map(([, column]) => sql.identifier(column.name)),
     sql`, `,
   );
-  const result = (await db.execute(
-    sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})
+  return {
+    query: sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})
       ${opts.onConflictDoNothing ? sql`on conflict do nothing` : sql``} returning *`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((raw) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
-      const v = raw[column.name];
-      row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
-    }
-    return row as T['$inferSelect'];
-  });
+    rowsOf: (raw) =>
+      raw.map((r) => {
+        const row: Record<string, unknown> = {};
+        for (const [key, column] of columns) {
+          const v = r[column.name];
+          row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+        }
+        return row as T['$inferSelect'];
+      }),
+  };
 }

@@ -1,8 +1,9 @@
 import { companyEvent, type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
+import { insertManyQuery } from '../../db/insert-many.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { pageOf, pageWindow } from '../../platform/pagination.js';
@@ -248,13 +249,112 @@ export async function queueOutbound(
     .values(values)
     .returning();
   const created = await viewMessages(db, rows, [ticket.contact]);
+  await announceQueued(deps, companyId, ticket, created, lastMessage);
+  return created;
+}
+
+/** Announces a ticket's new outbound messages, then wakes its outbox. */
+async function announceQueued(
+  deps: OutboundDeps,
+  companyId: number,
+  ticket: Ticket,
+  created: Message[],
+  lastMessage: string,
+) {
   for (const message of created) {
     emitMessage(deps.realtime, companyId, ticket, 'create', message, { ticket: { ...ticket, lastMessage } });
   }
   // A wake-up only: the rows are the durable work, and the outbox sweeper finds them even if
   // the process dies before this job is written.
   await wake(deps.jobs, ticket.id);
-  return created;
+}
+
+/** What an automation may change on the ticket in the statement that stores its message. */
+export type BotChange = Partial<
+  Pick<typeof tickets.$inferInsert, 'queueId' | 'queueOptionId' | 'chatbot' | 'amountUsedBotQueues'>
+>;
+
+/** One outbound message for one ticket, for `queueOutboundMany`. */
+export interface QueuedOutbound {
+  ticket: Ticket;
+  value: typeof messages.$inferInsert;
+  lastMessage: string;
+  ticketChange?: BotChange;
+}
+
+/** Each column of a BotChange as two arrays: whether the item sets it, and to what. */
+const changeColumns = [
+  ['queueId', 'queue_id', 'int'],
+  ['queueOptionId', 'queue_option_id', 'int'],
+  ['chatbot', 'chatbot', 'boolean'],
+  ['amountUsedBotQueues', 'amount_used_bot_queues', 'int'],
+] as const;
+
+/**
+ * `queueOutbound` for one message on each of several tickets of the company (no ticket twice):
+ * the messages, the tickets' last message and their changes are written by one statement. If that
+ * statement fails, each message is stored alone, so that one ticket's failure (gone, say) is its own.
+ */
+export async function queueOutboundMany(
+  deps: OutboundDeps,
+  companyId: number,
+  items: QueuedOutbound[],
+): Promise<PromiseSettledResult<Message>[]> {
+  const together = items.length > 1 ? await storeOutboundMany(deps.db, companyId, items).catch(() => null) : null;
+  return Promise.allSettled(
+    items.map(async (item, i) => {
+      const { ticket, value, lastMessage, ticketChange } = item;
+      if (!together) return (await queueOutbound(deps, companyId, ticket, [value], lastMessage, ticketChange))[0];
+      await announceQueued(deps, companyId, ticket, [together[i]], lastMessage);
+      return together[i];
+    }),
+  );
+}
+
+/** The statement of `queueOutboundMany`; its messages in the order of `items`. */
+async function storeOutboundMany(db: Db, companyId: number, items: QueuedOutbound[]): Promise<Message[]> {
+  const now = new Date();
+  const param = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  const sets = changeColumns.map(([, column]) => {
+    const name = sql.identifier(column);
+    return sql`${name} = case when c.${sql.identifier(`set_${column}`)} then c.${name} else t.${name} end`;
+  });
+  const arrays = changeColumns.flatMap(([key, , type]) => [
+    param(
+      items.map((i) => i.ticketChange?.[key] !== undefined),
+      'boolean',
+    ),
+    param(
+      items.map((i) => i.ticketChange?.[key] ?? null),
+      type,
+    ),
+  ]);
+  const names = changeColumns.flatMap(([, column]) => [sql.identifier(`set_${column}`), sql.identifier(column)]);
+  const insert = insertManyQuery(
+    messages,
+    items.map((i) => i.value),
+  );
+  const result = (await db.execute(sql`with c as (
+      select * from unnest(${param(
+        items.map((i) => i.ticket.id),
+        'int',
+      )}, ${param(
+        items.map((i) => i.lastMessage),
+        'text',
+      )}, ${sql.join(arrays, sql`, `)}) as c(id, last_message, ${sql.join(names, sql`, `)})
+    ), last_of_ticket as (
+      update ${tickets} t set last_message = c.last_message, last_message_at = ${now}, last_from_me = true,
+        updated_at = ${now}, ${sql.join(sets, sql`, `)}
+      from c where t.id = c.id and t.company_id = ${companyId}
+    ) ${insert.query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const created = await viewMessages(
+    db,
+    insert.rowsOf(result.rows),
+    items.map((i) => i.ticket.contact),
+  );
+  // One message per ticket: RETURNING's order is not the statement's promise, the ticket is.
+  const byTicket = new Map(created.map((m) => [m.ticketId, m]));
+  return items.map((item) => byTicket.get(item.ticket.id) as Message);
 }
 
 export async function deleteMessage(ctx: ServiceContext, deps: MessagingDeps, id: number): Promise<Message> {
