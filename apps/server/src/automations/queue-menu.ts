@@ -1,11 +1,13 @@
 import type { QueueOption, Ticket } from '@balcao/shared';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { queues } from '../modules/queues/queues.schema.js';
 import type { QueueRef } from '../modules/queues/queues.service.js';
-import { tickets } from '../modules/tickets/tickets.schema.js';
+import { type BotChange, updateBotStates } from '../modules/tickets/tickets.bot-state.js';
 import { emitTicket } from '../modules/tickets/tickets.view.js';
+import { sameTick } from '../platform/same-tick.js';
 import { renderTemplate } from '../platform/templates.js';
 import { type InboundContext, inboundContext, type TicketState } from './context.js';
 import { type AutomationDeps, type AutomationTicket, sendAutomatic } from './send-automatic.js';
@@ -113,10 +115,30 @@ async function update(run: Run, change: StateChange): Promise<void> {
 
 async function save(run: Run): Promise<void> {
   if (!run.unsaved) return;
-  await run.deps.db.update(tickets).set(run.unsaved).where(eq(tickets.id, run.state.id));
+  await saveTogether(
+    { db: run.deps.db, companyId: run.state.companyId },
+    { ticketId: run.state.id, change: run.unsaved },
+  );
   run.unsaved = undefined;
   run.ctx.ticketChanged(run.stored);
 }
+
+/** The menus of a batch's tickets run side by side: their saves of the same moment share one statement. */
+const saveTogether = sameTick<{ db: Db; companyId: number }, { ticketId: number; change: BotChange }, void>({
+  sameGroup: (a, b) => a.db === b.db && a.companyId === b.companyId,
+  key: (row) => row.ticketId,
+  async run({ db, companyId }, rows) {
+    const together =
+      rows.length > 1 &&
+      (await updateBotStates(db, companyId, rows).then(
+        () => true,
+        () => false,
+      ));
+    if (together) return rows.map(() => ({ status: 'fulfilled' as const, value: undefined }));
+    // One ticket's failure is its own.
+    return Promise.allSettled(rows.map((row) => updateBotStates(db, companyId, [row])));
+  },
+});
 
 const numberOf = (answer: string) => (/^\d{1,4}$/.test(answer) ? Number(answer) : Number.NaN);
 

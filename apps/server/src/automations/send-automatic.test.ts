@@ -4,6 +4,7 @@ import { recordStatements } from '../../test/count-statements.js';
 import { createTenant, createTestServer, type Tenant, type TestServer } from '../../test/harness.js';
 import { connectedSandbox, contactWrites } from '../../test/sandbox-helpers.js';
 import { messages } from '../modules/messages/messages.schema.js';
+import { updateBotStates } from '../modules/tickets/tickets.bot-state.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import { type AutomationTicket, sendAutomatic } from './send-automatic.js';
@@ -108,5 +109,19 @@ describe('automatic messages (send-automatic)', () => {
     expect(messageWrites(sent)).toBe(2);
     expect(await ticketRow(mine.id)).toMatchObject({ lastMessage: 'minha' });
     expect(await ticketRow(theirs.id)).toMatchObject({ lastMessage: 'deles' });
+  });
+
+  it("bot states saved together: each ticket's change, the columns it leaves out kept, only the company's tickets", async () => {
+    const [a, b] = await ticketsOf(t, 2);
+    const [theirs] = await ticketsOf(other, 1);
+    await server.deps.database.db.update(tickets).set({ amountUsedBotQueues: 2 }).where(eq(tickets.id, b.id));
+    await updateBotStates(server.deps.database.db, t.companyId, [
+      { ticketId: a.id, change: { chatbot: true, queueOptionId: null } },
+      { ticketId: b.id, change: { queueId: null, chatbot: false } },
+      { ticketId: theirs.id, change: { chatbot: true, amountUsedBotQueues: 9 } },
+    ]);
+    expect(await ticketRow(a.id)).toMatchObject({ chatbot: true, amountUsedBotQueues: 0 });
+    expect(await ticketRow(b.id)).toMatchObject({ chatbot: false, amountUsedBotQueues: 2 });
+    expect(await ticketRow(theirs.id)).toMatchObject({ chatbot: false, amountUsedBotQueues: 0 });
   });
 });

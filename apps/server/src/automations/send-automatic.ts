@@ -1,9 +1,11 @@
 import { type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
-import { type BotChange, type QueuedOutbound, queueOutboundMany } from '../modules/messages/messages.service.js';
+import { type QueuedOutbound, queueOutboundMany } from '../modules/messages/messages.service.js';
+import type { BotChange } from '../modules/tickets/tickets.bot-state.js';
 import type { Jobs } from '../platform/jobs/jobs.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
+import { sameTick } from '../platform/same-tick.js';
 
 export interface AutomationDeps {
   db: Db;
@@ -57,70 +59,22 @@ export function sendAutomatic(
     isAutomatic: true,
     sendStatus: 'pending' as const,
   };
-  return new Promise((resolve, reject) => {
-    if (waiting.length === 0) process.nextTick(storeWaiting);
-    waiting.push({
-      deps,
-      companyId: ticket.companyId,
-      item: { ticket, value, lastMessage: body || media?.fileName || '', ticketChange },
-      resolve,
-      reject,
-    });
-  });
+  return storeTogether(
+    { deps, companyId: ticket.companyId },
+    { ticket, value, lastMessage: body || media?.fileName || '', ticketChange },
+  );
 }
 
-type OutboundDeps = Pick<AutomationDeps, 'db' | 'realtime' | 'jobs'>;
-interface Waiting {
-  deps: OutboundDeps;
-  companyId: number;
-  item: QueuedOutbound;
-  resolve: (m: Message) => void;
-  reject: (e: unknown) => void;
-}
-let waiting: Waiting[] = [];
-
-const sameTarget = (a: Waiting, b: Waiting) =>
-  a.deps.db === b.deps.db &&
-  a.deps.realtime === b.deps.realtime &&
-  a.deps.jobs === b.deps.jobs &&
-  a.companyId === b.companyId;
-
-function storeWaiting() {
-  const asked = waiting;
-  waiting = [];
-  const groups: Waiting[][] = [];
-  for (const w of asked) {
-    const group = groups.find((g) => sameTarget(g[0], w));
-    if (group) group.push(w);
-    else groups.push([w]);
-  }
-  for (const group of groups) void storeGroup(group);
-}
-
-/** A ticket's messages keep their order: its second message waits for the statement of its first. */
-async function storeGroup(group: Waiting[]) {
-  let rest = group;
-  while (rest.length) {
-    const round: Waiting[] = [];
-    const later: Waiting[] = [];
-    const tickets = new Set<number>();
-    for (const w of rest) {
-      if (tickets.has(w.item.ticket.id)) later.push(w);
-      else {
-        tickets.add(w.item.ticket.id);
-        round.push(w);
-      }
-    }
-    const { deps, companyId } = round[0];
-    const outcomes = await queueOutboundMany(
-      deps,
-      companyId,
-      round.map((w) => w.item),
-    );
-    outcomes.forEach((outcome, i) => {
-      if (outcome.status === 'fulfilled') round[i].resolve(outcome.value);
-      else round[i].reject(outcome.reason);
-    });
-    rest = later;
-  }
-}
+const storeTogether = sameTick<
+  { deps: Pick<AutomationDeps, 'db' | 'realtime' | 'jobs'>; companyId: number },
+  QueuedOutbound,
+  Message
+>({
+  sameGroup: (a, b) =>
+    a.deps.db === b.deps.db &&
+    a.deps.realtime === b.deps.realtime &&
+    a.deps.jobs === b.deps.jobs &&
+    a.companyId === b.companyId,
+  key: (item) => item.ticket.id,
+  run: ({ deps, companyId }, items) => queueOutboundMany(deps, companyId, items),
+});

@@ -15,6 +15,7 @@ import { copyFileListFiles } from '../files/files.service.js';
 import { copyQuickMessageMedia } from '../quick-messages/quick-messages.service.js';
 import { getSetting } from '../settings/settings.service.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
+import { arrayParam, type BotChange, botChangeColumns } from '../tickets/tickets.bot-state.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
 import { firstReplyOf } from '../tickets/tickets.tracking.js';
@@ -269,11 +270,6 @@ async function announceQueued(
   await wake(deps.jobs, ticket.id);
 }
 
-/** What an automation may change on the ticket in the statement that stores its message. */
-export type BotChange = Partial<
-  Pick<typeof tickets.$inferInsert, 'queueId' | 'queueOptionId' | 'chatbot' | 'amountUsedBotQueues'>
->;
-
 /** One outbound message for one ticket, for `queueOutboundMany`. */
 export interface QueuedOutbound {
   ticket: Ticket;
@@ -281,14 +277,6 @@ export interface QueuedOutbound {
   lastMessage: string;
   ticketChange?: BotChange;
 }
-
-/** Each column of a BotChange as two arrays: whether the item sets it, and to what. */
-const changeColumns = [
-  ['queueId', 'queue_id', 'int'],
-  ['queueOptionId', 'queue_option_id', 'int'],
-  ['chatbot', 'chatbot', 'boolean'],
-  ['amountUsedBotQueues', 'amount_used_bot_queues', 'int'],
-] as const;
 
 /**
  * `queueOutbound` for one message on each of several tickets of the company (no ticket twice):
@@ -314,37 +302,22 @@ export async function queueOutboundMany(
 /** The statement of `queueOutboundMany`; its messages in the order of `items`. */
 async function storeOutboundMany(db: Db, companyId: number, items: QueuedOutbound[]): Promise<Message[]> {
   const now = new Date();
-  const param = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
-  const sets = changeColumns.map(([, column]) => {
-    const name = sql.identifier(column);
-    return sql`${name} = case when c.${sql.identifier(`set_${column}`)} then c.${name} else t.${name} end`;
-  });
-  const arrays = changeColumns.flatMap(([key, , type]) => [
-    param(
-      items.map((i) => i.ticketChange?.[key] !== undefined),
-      'boolean',
-    ),
-    param(
-      items.map((i) => i.ticketChange?.[key] ?? null),
-      type,
-    ),
-  ]);
-  const names = changeColumns.flatMap(([, column]) => [sql.identifier(`set_${column}`), sql.identifier(column)]);
+  const { arrays, names, sets } = botChangeColumns(items.map((i) => i.ticketChange));
   const insert = insertManyQuery(
     messages,
     items.map((i) => i.value),
   );
   const result = (await db.execute(sql`with c as (
-      select * from unnest(${param(
+      select * from unnest(${arrayParam(
         items.map((i) => i.ticket.id),
         'int',
-      )}, ${param(
+      )}, ${arrayParam(
         items.map((i) => i.lastMessage),
         'text',
-      )}, ${sql.join(arrays, sql`, `)}) as c(id, last_message, ${sql.join(names, sql`, `)})
+      )}, ${arrays}) as c(id, last_message, ${names})
     ), last_of_ticket as (
       update ${tickets} t set last_message = c.last_message, last_message_at = ${now}, last_from_me = true,
-        updated_at = ${now}, ${sql.join(sets, sql`, `)}
+        updated_at = ${now}, ${sets}
       from c where t.id = c.id and t.company_id = ${companyId}
     ) ${insert.query}`)) as unknown as { rows: Record<string, unknown>[] };
   const created = await viewMessages(
