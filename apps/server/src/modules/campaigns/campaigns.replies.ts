@@ -52,10 +52,10 @@ export interface ContactReply {
 
 /**
  * Contacts wrote (DOMAIN §8): one stored batch of a company's inbound messages, in order. Any answer
- * is recorded on the recipients it replies to (one statement for the batch); an opt-out word marks
- * the number for the company and skips what is still to send to it; "sim" / "1" / "ok" to a
- * confirmation request of a running campaign releases the main message. The messages themselves went
- * through the ordinary pipeline already.
+ * is recorded on the recipients it replies to; an opt-out word marks the number for the company and
+ * skips what is still to send to it; "sim" / "1" / "ok" to a confirmation request of a running
+ * campaign releases the main message. Each is one statement for the batch. The messages themselves
+ * went through the ordinary pipeline already.
  */
 export async function onCampaignReplies(deps: ReplyDeps, companyId: number, received: ContactReply[]): Promise<void> {
   const replies = received.filter((m) => !m.fromMe && !m.isGroup && m.body);
@@ -74,35 +74,49 @@ export async function onCampaignReplies(deps: ReplyDeps, companyId: number, rece
     )
     .returning({ campaignId: campaignShippings.campaignId });
   for (const r of replied) touched.add(r.campaignId);
-  for (const m of replies) {
-    for (const id of await answer(deps, companyId, m)) touched.add(id);
-  }
+  const optingOut = new Map<string, string>();
+  for (const m of replies) if (isOptOut(m.body) && !optingOut.has(m.number)) optingOut.set(m.number, m.body);
+  // A number that opts out in the batch ends skipped whatever else it wrote, before or after.
+  const confirming = [
+    ...new Set(replies.filter((m) => !optingOut.has(m.number) && isPositive(m.body)).map((m) => m.number)),
+  ];
+  for (const id of await optOut(deps.db, companyId, optingOut)) touched.add(id);
+  for (const id of await confirm(deps, companyId, confirming)) touched.add(id);
   for (const id of touched) progressOf(deps).touch(id);
 }
 
-/** What an opt-out word or a confirmation changes; the campaigns it touched. */
-async function answer(deps: ReplyDeps, companyId: number, m: ContactReply): Promise<number[]> {
+/** The numbers (with the word each wrote) leave the company's campaigns; the campaigns it touched. */
+async function optOut(db: Db, companyId: number, words: Map<string, string>): Promise<number[]> {
+  if (words.size === 0) return [];
+  await db
+    .insert(optOuts)
+    .values([...words].map(([number, body]) => ({ companyId, number, word: optOutWord(body) })))
+    .onConflictDoNothing();
+  const skipped = await db
+    .update(campaignShippings)
+    .set({ status: 'skipped', reason: 'opted_out' })
+    .where(
+      and(
+        eq(campaignShippings.companyId, companyId),
+        inArray(campaignShippings.number, [...words.keys()]),
+        inArray(campaignShippings.status, ['pending', 'confirming']),
+      ),
+    )
+    .returning({ campaignId: campaignShippings.campaignId });
+  return skipped.map((r) => r.campaignId);
+}
+
+/** The numbers confirmed: their main messages of running campaigns go out; the campaigns it touched. */
+async function confirm(deps: ReplyDeps, companyId: number, numbers: string[]): Promise<number[]> {
+  if (numbers.length === 0) return [];
   const { db } = deps;
-  const ofNumber = and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.number, m.number));
-  if (isOptOut(m.body)) {
-    await db
-      .insert(optOuts)
-      .values({ companyId, number: m.number, word: optOutWord(m.body) })
-      .onConflictDoNothing();
-    const skipped = await db
-      .update(campaignShippings)
-      .set({ status: 'skipped', reason: 'opted_out' })
-      .where(and(ofNumber, inArray(campaignShippings.status, ['pending', 'confirming'])))
-      .returning({ campaignId: campaignShippings.campaignId });
-    return skipped.map((r) => r.campaignId);
-  }
-  if (!isPositive(m.body)) return [];
   const confirmed = await db
     .update(campaignShippings)
     .set({ status: 'pending', confirmation: true, retryAt: null })
     .where(
       and(
-        ofNumber,
+        eq(campaignShippings.companyId, companyId),
+        inArray(campaignShippings.number, numbers),
         eq(campaignShippings.status, 'confirming'),
         sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId} and c.status = 'EM_ANDAMENTO')`,
       ),

@@ -2,6 +2,7 @@ import type { Campaign, Shipping } from '@balcao/shared';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordStatements } from '../../../test/count-statements.js';
 import { type FakeGraph, fakeGraphConnection, startFakeGraph } from '../../../test/fakes/graph.js';
 import { createTenant, createTestServer, type Session, type Tenant, type TestServer } from '../../../test/harness.js';
 import { connectedSandbox, contactWrites, phoneOf } from '../../../test/sandbox-helpers.js';
@@ -13,6 +14,7 @@ import { messages } from '../messages/messages.schema.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { CAMPAIGN_SEND_QUEUE, type CampaignDeps, tickCampaigns } from './campaigns.lifecycle.js';
 import { renderCampaignMessage } from './campaigns.render.js';
+import { onCampaignReplies } from './campaigns.replies.js';
 import { campaignShippings, campaigns } from './campaigns.schema.js';
 import { BETA_MIN_GAP_MS, gapAfter, runCampaignLoop, sendShipping } from './campaigns.sender.js';
 
@@ -575,6 +577,36 @@ describe('the sending engine', () => {
     const report = (await call(t.admin, 'GET', `/campaigns/${c.id}`)).json() as Campaign;
     expect(report.counts).toMatchObject({ confirmationRequested: 2, confirmed: 1 });
     expect(report.status).toBe('EM_ANDAMENTO');
+  });
+
+  it('a batch of replies: one statement per kind; a number that opts out ends skipped, even after its "sim"', async () => {
+    const w = await connectedSandbox(server, t.admin);
+    const list = await listOf(3);
+    const c = await campaign({
+      contactListId: list.id,
+      whatsappId: w,
+      confirmation: true,
+      confirmationMessage1: 'Posso enviar?',
+      message1: 'A oferta',
+    });
+    await drain(w);
+    const [yes, leaves, changesMind] = list.numbers;
+    const sent = await recordStatements(server.deps.database.db, () =>
+      onCampaignReplies(deps, t.companyId, [
+        { number: yes, body: 'sim', fromMe: false },
+        { number: leaves, body: 'SAIR', fromMe: false },
+        { number: changesMind, body: 'ok', fromMe: false },
+        { number: changesMind, body: 'sair', fromMe: false },
+      ]),
+    );
+    const updates = sent.filter((s) => /^update "campaign_shippings"/i.test(s.text));
+    // replied, skipped (both opt-outs), confirmed.
+    expect(updates).toHaveLength(3);
+    const byNumber = new Map((await shippingsOf(c.id)).map((r) => [r.number, r]));
+    expect(byNumber.get(yes)).toMatchObject({ status: 'pending', confirmation: true });
+    expect(byNumber.get(leaves)).toMatchObject({ status: 'skipped', reason: 'opted_out' });
+    expect(byNumber.get(changesMind)).toMatchObject({ status: 'skipped', reason: 'opted_out' });
+    for (const r of byNumber.values()) expect(r.repliedAt).not.toBeNull();
   });
 
   it('moves recipients forward on acks and never back', async () => {
