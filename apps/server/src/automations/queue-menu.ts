@@ -128,15 +128,8 @@ const saveTogether = sameTick<{ db: Db; companyId: number }, { ticketId: number;
   sameGroup: (a, b) => a.db === b.db && a.companyId === b.companyId,
   key: (row) => row.ticketId,
   async run({ db, companyId }, rows) {
-    const together =
-      rows.length > 1 &&
-      (await updateBotStates(db, companyId, rows).then(
-        () => true,
-        () => false,
-      ));
-    if (together) return rows.map(() => ({ status: 'fulfilled' as const, value: undefined }));
-    // One ticket's failure is its own.
-    return Promise.allSettled(rows.map((row) => updateBotStates(db, companyId, [row])));
+    await updateBotStates(db, companyId, rows);
+    return rows.map(() => ({ status: 'fulfilled' as const, value: undefined }));
   },
 });
 

@@ -2,6 +2,9 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
+/** An array parameter cast to `type[]`, as `unnest` takes one per column. */
+export const arrayParam = <T>(values: T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
 /**
  * Inserts many rows in one statement with one array parameter per column (`unnest`), and returns
  * them as Drizzle would. Drizzle's multi-row VALUES builds one parameter per cell, which costs about
@@ -41,7 +44,7 @@ export function insertManyQuery<T extends PgTable>(
       const v = (r as Record<string, unknown>)[key];
       return v === undefined || v === null ? null : column.mapToDriverValue(v);
     });
-    return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
+    return arrayParam(values, column.getSQLType());
   });
   const names = sql.join(
     given.map(([, column]) => sql.identifier(column.name)),

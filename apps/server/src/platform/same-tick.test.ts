@@ -59,4 +59,20 @@ describe('sameTick', () => {
     expect(failed.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     await expect(broken('a', '3')).rejects.toThrow('down');
   });
+
+  it('a call of several that throws is run again item by item: one failing item fails alone', async () => {
+    const calls: string[][] = [];
+    const write = sameTick<string, string, string>({
+      sameGroup: () => true,
+      key: (item) => item,
+      async run(_group, items) {
+        calls.push(items);
+        if (items.includes('bad')) throw new Error('bad');
+        return items.map((item) => ({ status: 'fulfilled', value: item }));
+      },
+    });
+    const outcomes = await Promise.allSettled([write('a', 'x'), write('a', 'bad'), write('a', 'y')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(calls).toEqual([['x', 'bad', 'y'], ['x'], ['bad'], ['y']]);
+  });
 });

@@ -7,8 +7,9 @@ interface Asked<G, I, R> {
 
 /**
  * Writes asked for within one turn of the event loop, done together: the items of one group (the
- * same database and company, say) go to one call of `run`, which settles each item. An item whose
- * `key` is already in that call waits for the next one, so that one key's items keep their order.
+ * same database and company, say) go to one call of `run`, which settles each item, or throws when
+ * it did nothing (then each item is run alone). An item whose `key` is already in that call waits
+ * for the next one, so that one key's items keep their order.
  */
 export function sameTick<G, I, R>(opts: {
   sameGroup(a: G, b: G): boolean;
@@ -16,6 +17,28 @@ export function sameTick<G, I, R>(opts: {
   run(group: G, items: I[]): Promise<PromiseSettledResult<R>[]>;
 }): (group: G, item: I) => Promise<R> {
   let waiting: Asked<G, I, R>[] = [];
+
+  /** A call of several that throws did nothing: each item is tried alone, so one's failure stays its own. */
+  async function runRound(round: Asked<G, I, R>[]): Promise<void> {
+    let outcomes: PromiseSettledResult<R>[];
+    try {
+      outcomes = await opts.run(
+        round[0].group,
+        round.map((a) => a.item),
+      );
+    } catch (err) {
+      if (round.length > 1) {
+        await Promise.all(round.map((a) => runRound([a])));
+        return;
+      }
+      outcomes = [{ status: 'rejected', reason: err }];
+    }
+    round.forEach((a, i) => {
+      const outcome = outcomes[i];
+      if (outcome.status === 'fulfilled') a.resolve(outcome.value);
+      else a.reject(outcome.reason);
+    });
+  }
 
   async function runInRounds(asked: Asked<G, I, R>[]) {
     let rest = asked;
@@ -31,17 +54,7 @@ export function sameTick<G, I, R>(opts: {
           round.push(a);
         }
       }
-      const outcomes = await opts
-        .run(
-          round[0].group,
-          round.map((a) => a.item),
-        )
-        .catch((err: unknown) => round.map((): PromiseSettledResult<R> => ({ status: 'rejected', reason: err })));
-      round.forEach((a, i) => {
-        const outcome = outcomes[i];
-        if (outcome.status === 'fulfilled') a.resolve(outcome.value);
-        else a.reject(outcome.reason);
-      });
+      await runRound(round);
       rest = later;
     }
   }

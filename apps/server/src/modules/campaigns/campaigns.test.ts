@@ -547,17 +547,27 @@ describe('the sending engine', () => {
     await settings({ messageInterval: 0 });
   });
 
-  it('asks first in confirmation mode: only "sim" releases the message', async () => {
+  /** A running campaign in confirmation mode to `n` numbers, its requests sent. */
+  async function confirmingCampaign(n: number, confirmationMessage1: string, message1: string) {
     const w = await connectedSandbox(server, t.admin);
-    const list = await listOf(2);
+    const list = await listOf(n);
     const c = await campaign({
       contactListId: list.id,
       whatsappId: w,
       confirmation: true,
-      confirmationMessage1: 'Posso enviar a oferta, {nome}? Responda SIM',
-      message1: 'A oferta: 10% off',
+      confirmationMessage1,
+      message1,
     });
     await drain(w);
+    return { w, list, c };
+  }
+
+  it('asks first in confirmation mode: only "sim" releases the message', async () => {
+    const { w, list, c } = await confirmingCampaign(
+      2,
+      'Posso enviar a oferta, {nome}? Responda SIM',
+      'A oferta: 10% off',
+    );
     const [yes, maybe] = list.numbers;
     expect((await phoneOf(server, t.admin, w, yes)).map((m) => m.body)).toEqual([
       'Posso enviar a oferta, Pessoa 0? Responda SIM',
@@ -580,16 +590,7 @@ describe('the sending engine', () => {
   });
 
   it('a batch of replies: one statement per kind; a number that opts out ends skipped, even after its "sim"', async () => {
-    const w = await connectedSandbox(server, t.admin);
-    const list = await listOf(3);
-    const c = await campaign({
-      contactListId: list.id,
-      whatsappId: w,
-      confirmation: true,
-      confirmationMessage1: 'Posso enviar?',
-      message1: 'A oferta',
-    });
-    await drain(w);
+    const { list, c } = await confirmingCampaign(3, 'Posso enviar?', 'A oferta');
     const [yes, leaves, changesMind] = list.numbers;
     const sent = await recordStatements(server.deps.database.db, () =>
       onCampaignReplies(deps, t.companyId, [

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
-import { insertManyQuery } from '../../db/insert-many.js';
+import { arrayParam, insertManyQuery } from '../../db/insert-many.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { pageOf, pageWindow } from '../../platform/pagination.js';
@@ -15,7 +15,7 @@ import { copyFileListFiles } from '../files/files.service.js';
 import { copyQuickMessageMedia } from '../quick-messages/quick-messages.service.js';
 import { getSetting } from '../settings/settings.service.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
-import { arrayParam, type BotChange, botChangeColumns } from '../tickets/tickets.bot-state.js';
+import { type BotChange, botChangeColumns } from '../tickets/tickets.bot-state.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket } from '../tickets/tickets.service.js';
 import { firstReplyOf } from '../tickets/tickets.tracking.js';
@@ -218,8 +218,8 @@ export interface OutboundDeps {
 }
 
 /**
- * The common tail of every outbound message (agent or automation): stored as pending with the
- * ticket's last message in one statement (data-modifying CTEs: all or nothing, one round trip),
+ * The common tail of the messages people send (automatic ones go through `queueOutboundMany`):
+ * stored as pending with the ticket's last message in one statement (data-modifying CTEs: all or nothing, one round trip),
  * announced, then handed to the outbox.
  */
 export async function queueOutbound(
@@ -228,17 +228,18 @@ export async function queueOutbound(
   ticket: Ticket,
   values: (typeof messages.$inferInsert)[],
   lastMessage: string,
-  ticketChange: Partial<typeof tickets.$inferInsert> = {},
 ): Promise<Message[]> {
   const { db } = deps;
   const now = new Date();
-  const lastOfTicket = db.$with('last_of_ticket').as(
-    db
-      .update(tickets)
-      .set({ ...ticketChange, lastMessage, lastMessageAt: now, lastFromMe: true })
-      .where(eq(tickets.id, ticket.id))
-      .returning({ id: tickets.id }),
-  );
+  const lastOfTicket = db
+    .$with('last_of_ticket')
+    .as(
+      db
+        .update(tickets)
+        .set({ lastMessage, lastMessageAt: now, lastFromMe: true })
+        .where(eq(tickets.id, ticket.id))
+        .returning({ id: tickets.id }),
+    );
   // A person's message answers the contact (the dashboard's first response); an automation's does not.
   const answers = values.some((v) => v.userId && !v.isAutomatic);
   const ctes = answers
@@ -280,21 +281,19 @@ export interface QueuedOutbound {
 
 /**
  * `queueOutbound` for one message on each of several tickets of the company (no ticket twice):
- * the messages, the tickets' last message and their changes are written by one statement. If that
- * statement fails, each message is stored alone, so that one ticket's failure (gone, say) is its own.
+ * the messages, the tickets' last message and their changes are written by one statement, which
+ * rejects when nothing was stored. Each message is then announced; that outcome is each one's own.
  */
 export async function queueOutboundMany(
   deps: OutboundDeps,
   companyId: number,
   items: QueuedOutbound[],
 ): Promise<PromiseSettledResult<Message>[]> {
-  const together = items.length > 1 ? await storeOutboundMany(deps.db, companyId, items).catch(() => null) : null;
+  const stored = await storeOutboundMany(deps.db, companyId, items);
   return Promise.allSettled(
     items.map(async (item, i) => {
-      const { ticket, value, lastMessage, ticketChange } = item;
-      if (!together) return (await queueOutbound(deps, companyId, ticket, [value], lastMessage, ticketChange))[0];
-      await announceQueued(deps, companyId, ticket, [together[i]], lastMessage);
-      return together[i];
+      await announceQueued(deps, companyId, item.ticket, [stored[i]], item.lastMessage);
+      return stored[i];
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { arrayParam } from '../../db/insert-many.js';
 import type { tickets } from './tickets.schema.js';
 
 /** What the automations change of a ticket's bot state (DOMAIN §2). */
@@ -13,8 +14,6 @@ const botColumns = [
   ['chatbot', 'chatbot', 'boolean'],
   ['amountUsedBotQueues', 'amount_used_bot_queues', 'int'],
 ] as const;
-
-export const arrayParam = <T>(values: T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 /**
  * Several tickets' bot changes as columns of an `unnest` named `c`: for each bot column, whether

@@ -97,10 +97,6 @@ const ticketsByIds = statement('tickets_by_ids', ['ids', 'companyId'], (db, p) =
 
 /** The company's tickets among `ids`, in no particular order. */
 export async function selectTicketsOf(db: Db, companyId: number, ids: readonly number[]): Promise<Ticket[]> {
-  if (ids.length === 1) {
-    const one = await selectTicket(db, companyId, ids[0]);
-    return one ? [one] : [];
-  }
   const rows = await ticketsByIds(db, { ids, companyId });
   return rows.map(ticketOf);
 }
