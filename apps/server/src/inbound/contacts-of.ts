@@ -1,7 +1,8 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';
+import { statement } from '../db/named-statement.js';
 import { contacts } from '../modules/contacts/contacts.schema.js';
 
 const DAY_MS = 86_400_000;
@@ -15,26 +16,35 @@ function match(known: Known[], m: InboundMessage): Known | undefined {
   return known.find((c) => c.number === m.number) ?? (m.lid ? known.find((c) => c.lid === m.lid) : undefined);
 }
 
-async function select(tx: Db, companyId: number, batch: InboundMessage[]): Promise<Known[]> {
-  const numbers = [...new Set(batch.map((m) => m.number))];
-  const lids = [...new Set(batch.flatMap((m) => (m.lid ? [m.lid] : [])))];
-  return tx
-    .select({
-      id: contacts.id,
-      number: contacts.number,
-      name: contacts.name,
-      lid: contacts.lid,
-      refreshedAt: contacts.profileRefreshedAt,
-    })
+const knownColumns = {
+  id: contacts.id,
+  number: contacts.number,
+  name: contacts.name,
+  lid: contacts.lid,
+  refreshedAt: contacts.profileRefreshedAt,
+};
+const byNumbers = statement('inbound_contacts', ['companyId', 'numbers'], (db, p) =>
+  db
+    .select(knownColumns)
+    .from(contacts)
+    .where(and(eq(contacts.companyId, p.companyId), sql`${contacts.number} = any(${p.numbers})`)),
+);
+const byNumbersOrLids = statement('inbound_contacts_lids', ['companyId', 'numbers', 'lids'], (db, p) =>
+  db
+    .select(knownColumns)
     .from(contacts)
     .where(
       and(
-        eq(contacts.companyId, companyId),
-        lids.length
-          ? or(inArray(contacts.number, numbers), inArray(contacts.lid, lids))
-          : inArray(contacts.number, numbers),
+        eq(contacts.companyId, p.companyId),
+        or(sql`${contacts.number} = any(${p.numbers})`, sql`${contacts.lid} = any(${p.lids})`),
       ),
-    );
+    ),
+);
+
+function select(tx: Db, companyId: number, batch: InboundMessage[]): Promise<Known[]> {
+  const numbers = [...new Set(batch.map((m) => m.number))];
+  const lids = [...new Set(batch.flatMap((m) => (m.lid ? [m.lid] : [])))];
+  return lids.length ? byNumbersOrLids(tx, { companyId, numbers, lids }) : byNumbers(tx, { companyId, numbers });
 }
 
 /**

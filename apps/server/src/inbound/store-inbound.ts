@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';
+import { statement } from '../db/named-statement.js';
 import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
@@ -52,19 +53,23 @@ async function lockContacts(tx: Db, batch: InboundMessage[]) {
   );
 }
 
-/** The ids of a connection's stored messages among these provider ids, by provider id. */
-export async function storedIds(db: Db, companyId: number, whatsappId: number, providerIds: string[]) {
-  if (!providerIds.length) return new Map<string, number>();
-  const rows = await db
+const storedOf = statement('stored_ids', ['companyId', 'whatsappId', 'providerIds'], (db, p) =>
+  db
     .select({ id: messages.id, providerId: messages.providerId })
     .from(messages)
     .where(
       and(
-        eq(messages.companyId, companyId),
-        eq(messages.whatsappId, whatsappId),
-        inArray(messages.providerId, providerIds),
+        eq(messages.companyId, p.companyId),
+        eq(messages.whatsappId, p.whatsappId),
+        sql`${messages.providerId} = any(${p.providerIds})`,
       ),
-    );
+    ),
+);
+
+/** The ids of a connection's stored messages among these provider ids, by provider id. */
+export async function storedIds(db: Db, companyId: number, whatsappId: number, providerIds: string[]) {
+  if (!providerIds.length) return new Map<string, number>();
+  const rows = await storedOf(db, { companyId, whatsappId, providerIds });
   return new Map(rows.map((r) => [r.providerId as string, r.id]));
 }
 

@@ -1,8 +1,9 @@
 import { isRatingAnswer } from '@balcao/shared';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';
+import { statement } from '../db/named-statement.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
 import { markLeads } from '../modules/tickets/tickets.tracking.js';
 
@@ -21,8 +22,8 @@ export interface InboundTicket extends Owner {
 type Last = Owner & { id: number; contactId: number; status: string; awaitingRating: boolean };
 
 /** The contacts' latest tickets on the connection, non-closed first (there is at most one). */
-async function latestTickets(tx: Db, companyId: number, whatsappId: number, contactIds: number[]) {
-  const rows = await tx
+const latestOf = statement('inbound_latest_tickets', ['companyId', 'whatsappId', 'contactIds'], (db, p) =>
+  db
     .selectDistinctOn([tickets.contactId], {
       id: tickets.id,
       contactId: tickets.contactId,
@@ -33,9 +34,17 @@ async function latestTickets(tx: Db, companyId: number, whatsappId: number, cont
     })
     .from(tickets)
     .where(
-      and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, whatsappId), inArray(tickets.contactId, contactIds)),
+      and(
+        eq(tickets.companyId, p.companyId),
+        eq(tickets.whatsappId, p.whatsappId),
+        sql`${tickets.contactId} = any(${p.contactIds})`,
+      ),
     )
-    .orderBy(tickets.contactId, desc(ne(tickets.status, 'closed')), desc(tickets.updatedAt));
+    .orderBy(tickets.contactId, desc(ne(tickets.status, 'closed')), desc(tickets.updatedAt)),
+);
+
+async function latestTickets(tx: Db, companyId: number, whatsappId: number, contactIds: number[]) {
+  const rows = await latestOf(tx, { companyId, whatsappId, contactIds });
   return new Map<number, Last>(rows.map((r) => [r.contactId, r]));
 }
 

@@ -2,6 +2,7 @@ import { type Contact, type ContactInput, type CrudAction, companyEvent } from '
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { insertMany } from '../../db/insert-many.js';
+import { statement } from '../../db/named-statement.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
@@ -61,13 +62,17 @@ export async function findContact(db: Db, companyId: number, id: number): Promis
   return contact;
 }
 
+const newContacts = statement('new_contacts', ['companyId', 'ids'], (db, p) =>
+  db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.companyId, p.companyId), sql`${contacts.id} = any(${p.ids})`)),
+);
+
 /** Contacts the inbound pipeline created appear live on the contacts page like any other (one read). */
 export async function announceNewContacts(db: Db, realtime: Realtime, companyId: number, ids: number[]) {
   if (ids.length === 0) return;
-  const rows = await db
-    .select(contactColumns)
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
+  const rows = await newContacts(db, { companyId, ids });
   for (const row of rows)
     realtime.toCompany(companyId, companyEvent.contact(companyId), {
       action: 'create',

@@ -1,6 +1,7 @@
 import type { QueueOption } from '@balcao/shared';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { statement } from '../../db/named-statement.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { findQueue } from '../queues/queues.service.js';
@@ -49,15 +50,19 @@ export async function optionTree(db: Db, queueId: number): Promise<QueueOption[]
   return build(null);
 }
 
+const optionsOf = statement('queue_options_of', ['queueIds'], (db, p) =>
+  db
+    .select(columns)
+    .from(queueOptions)
+    .where(sql`${queueOptions.queueId} = any(${p.queueIds})`)
+    .orderBy(asc(queueOptions.queueId), asc(queueOptions.option)),
+);
+
 /** The options trees of several queues in one query, by queue id (an empty tree for a queue without options). */
 export async function optionTrees(db: Db, queueIds: number[]): Promise<Map<number, QueueOption[]>> {
   const trees = new Map<number, QueueOption[]>(queueIds.map((id) => [id, []]));
   if (queueIds.length === 0) return trees;
-  const all: QueueOption[] = await db
-    .select(columns)
-    .from(queueOptions)
-    .where(inArray(queueOptions.queueId, queueIds))
-    .orderBy(asc(queueOptions.queueId), asc(queueOptions.option));
+  const all: QueueOption[] = await optionsOf(db, { queueIds });
   const byParent = new Map<string, QueueOption[]>();
   const keyOf = (queueId: number, parentId: number | null) => `${queueId}:${parentId}`;
   for (const o of all) {
