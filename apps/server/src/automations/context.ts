@@ -12,19 +12,17 @@ import type { Db } from '../db/client.js';
 import { statement } from '../db/named-statement.js';
 import { type InboundBatch, inboundBatchOf } from '../inbound/inbound-batch.js';
 import type { StoredInbound } from '../inbound/store-inbound.js';
-import { companies } from '../modules/companies/companies.schema.js';
 import { messages } from '../modules/messages/messages.schema.js';
-import { optionTree, optionTrees } from '../modules/queue-options/queue-options.service.js';
-import { queues } from '../modules/queues/queues.schema.js';
-import { type QueueRef, queueRefsOf } from '../modules/queues/queues.service.js';
-import { settings } from '../modules/settings/settings.schema.js';
+import { optionTree } from '../modules/queue-options/queue-options.service.js';
+import type { QueueRef } from '../modules/queues/queues.service.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicketsOf } from '../modules/tickets/tickets.view.js';
-import { whatsapps } from '../modules/whatsapp/whatsapp.schema.js';
-import { whatsappQueueLink } from '../modules/whatsapp/whatsapp.service.js';
 import { coalescedReads } from '../platform/coalesced-reads.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { planAllows } from './bot-ticket.js';
+import { type ConnectionRow, type InboundConfig, type QueueConfig, readInboundConfig } from './inbound-config.js';
+
+export type { ConnectionRow, QueueConfig } from './inbound-config.js';
 
 /**
  * What the inbound automations read, read once for the messages stored together (one batch of a
@@ -32,7 +30,8 @@ import { planAllows } from './bot-ticket.js';
  *
  * - the company's configuration — settings, the connection (greeting, holiday, prompt,
  *   integration), its queues, the company's queues (hours, messages, prompt, integration), the
- *   company's hours, the plan and the queues' options — on first use, for the whole batch;
+ *   company's hours and the connection's queue options, one statement (inbound-config.ts), and the
+ *   plan — on first use, for the whole batch;
  * - the ticket, once per message for all of its steps, read again after a step changed it; the
  *   messages of the batch that want their ticket at the same moment share one query;
  * - the message's body, which the batch already holds.
@@ -66,13 +65,6 @@ export interface InboundContext {
   body(stored: StoredInbound): Promise<string | undefined>;
 }
 
-export type ConnectionRow = typeof whatsapps.$inferSelect;
-
-export type QueueConfig = Pick<
-  typeof queues.$inferSelect,
-  'id' | 'greetingMessage' | 'outOfHoursMessage' | 'schedules' | 'promptId' | 'integrationId'
->;
-
 const ticketColumns = {
   id: tickets.id,
   companyId: tickets.companyId,
@@ -97,7 +89,8 @@ const ticketStates = statement('inbound_ticket_states', ['companyId', 'ids'], (d
     .where(and(eq(tickets.companyId, p.companyId), sql`${tickets.id} = any(${p.ids})`)),
 );
 
-function createContext(db: Db, batch: InboundBatch | undefined): InboundContext {
+/** `home` is the connection whose messages the context serves (a batch is one connection's). */
+function createContext(db: Db, home: StoredInbound, batch: InboundBatch | undefined): InboundContext {
   const memo = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     let p = memo.get(key) as Promise<T> | undefined;
@@ -118,70 +111,25 @@ function createContext(db: Db, batch: InboundBatch | undefined): InboundContext 
   const readView = coalescedReads((companyId, ids) => selectTicketsOf(db, companyId, ids));
   const ticketOf = new Map<number, Promise<TicketState | undefined>>();
 
-  const settingsOf = (companyId: number) =>
-    once(`settings:${companyId}`, async () => {
-      const rows = await db
-        .select({ key: settings.key, value: settings.value })
-        .from(settings)
-        .where(eq(settings.companyId, companyId));
-      return new Map(rows.map((r) => [r.key, r.value]));
-    });
-  const connectionRow = (companyId: number, id: number) =>
-    once(`connection:${companyId}:${id}`, async () => {
-      const [row] = await db
-        .select()
-        .from(whatsapps)
-        .where(and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId)))
-        .limit(1);
-      return row as ConnectionRow | undefined;
-    });
-
-  const connectionQueues = (whatsappId: number) =>
-    once(
-      `connection-queues:${whatsappId}`,
-      async () => (await queueRefsOf(db, whatsappQueueLink, [whatsappId])).get(whatsappId) ?? [],
-    );
+  // Company-wide parts are read with the context's own connection, so that one statement serves all.
+  const config = (companyId: number, whatsappId = home.whatsappId) =>
+    once<InboundConfig>(`config:${companyId}:${whatsappId}`, () => readInboundConfig(db, companyId, whatsappId));
+  const connectionRow = async (companyId: number, id: number) => (await config(companyId, id)).connection;
 
   return {
-    setting: async (companyId, key) => (await settingsOf(companyId)).get(key) ?? settingDefaults[key],
+    setting: async (companyId, key) => (await config(companyId)).settings.get(key) ?? settingDefaults[key],
     connectionRow,
     async connection(companyId, id) {
       const row = await connectionRow(companyId, id);
       if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
       return row;
     },
-    connectionQueues,
-    companyQueues: (companyId) =>
-      once(`queues:${companyId}`, async () => {
-        const rows = await db
-          .select({
-            id: queues.id,
-            greetingMessage: queues.greetingMessage,
-            outOfHoursMessage: queues.outOfHoursMessage,
-            schedules: queues.schedules,
-            promptId: queues.promptId,
-            integrationId: queues.integrationId,
-          })
-          .from(queues)
-          .where(eq(queues.companyId, companyId));
-        return new Map(rows.map((r) => [r.id, r]));
-      }),
-    companySchedules: (companyId) =>
-      once(`schedules:${companyId}`, async () => {
-        const [company] = await db
-          .select({ schedules: companies.schedules })
-          .from(companies)
-          .where(eq(companies.id, companyId));
-        return company ? (company.schedules ?? []) : undefined;
-      }),
+    connectionQueues: async (whatsappId) => (await config(home.companyId, whatsappId)).connectionQueues,
+    companyQueues: async (companyId) => (await config(companyId)).companyQueues,
+    companySchedules: async (companyId) => (await config(companyId)).companySchedules,
     planAllows: (companyId, flag) => once(`plan:${companyId}:${flag}`, () => planAllows(db, companyId, flag)),
     async optionTree(whatsappId, queueId) {
-      const ofConnection = await once(`options-of:${whatsappId}`, async () =>
-        optionTrees(
-          db,
-          (await connectionQueues(whatsappId)).map((q) => q.id),
-        ),
-      );
+      const ofConnection = (await config(home.companyId, whatsappId)).options;
       return ofConnection.get(queueId) ?? once(`options:${queueId}`, () => optionTree(db, queueId));
     },
     async ticket(stored) {
@@ -219,10 +167,10 @@ const contexts = new WeakMap<InboundBatch, { db: Db; context: InboundContext }>(
 /** The context of the message's batch, or one of its own for a message that came another way. */
 export function inboundContext(deps: { db: Db }, stored: StoredInbound): InboundContext {
   const batch = inboundBatchOf(stored);
-  if (!batch) return createContext(deps.db, undefined);
+  if (!batch) return createContext(deps.db, stored, undefined);
   const known = contexts.get(batch);
   if (known && known.db === deps.db) return known.context;
-  const context = createContext(deps.db, batch);
+  const context = createContext(deps.db, stored, batch);
   contexts.set(batch, { db: deps.db, context });
   return context;
 }

@@ -1,7 +1,6 @@
 import type { QueueOption } from '@balcao/shared';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { statement } from '../../db/named-statement.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { findQueue } from '../queues/queues.service.js';
@@ -15,6 +14,8 @@ const columns = {
   message: queueOptions.message,
   option: queueOptions.option,
 };
+/** An option without its children, as stored. */
+export type QueueOptionRow = Omit<QueueOption, 'children'>;
 
 const siblingsOf = (queueId: number, parentId: number | null) =>
   and(
@@ -38,41 +39,25 @@ export async function listOptions(
 
 /** Every option of a queue as a tree, for the chatbot. */
 export async function optionTree(db: Db, queueId: number): Promise<QueueOption[]> {
-  const all: QueueOption[] = await db
+  const rows = await db
     .select(columns)
     .from(queueOptions)
     .where(eq(queueOptions.queueId, queueId))
     .orderBy(asc(queueOptions.option));
-  const byParent = new Map<number | null, QueueOption[]>();
-  for (const o of all) byParent.set(o.parentId, [...(byParent.get(o.parentId) ?? []), o]);
-  const build = (parentId: number | null): QueueOption[] =>
-    (byParent.get(parentId) ?? []).map((o) => ({ ...o, children: build(o.id) }));
-  return build(null);
+  return optionTrees([queueId], rows).get(queueId) ?? [];
 }
 
-const optionsOf = statement('queue_options_of', ['queueIds'], (db, p) =>
-  db
-    .select(columns)
-    .from(queueOptions)
-    .where(sql`${queueOptions.queueId} = any(${p.queueIds})`)
-    .orderBy(asc(queueOptions.queueId), asc(queueOptions.option)),
-);
-
-/** The options trees of several queues in one query, by queue id (an empty tree for a queue without options). */
-export async function optionTrees(db: Db, queueIds: number[]): Promise<Map<number, QueueOption[]>> {
-  const trees = new Map<number, QueueOption[]>(queueIds.map((id) => [id, []]));
-  if (queueIds.length === 0) return trees;
-  const all: QueueOption[] = await optionsOf(db, { queueIds });
-  const byParent = new Map<string, QueueOption[]>();
+/** The options trees of several queues from their rows in option order, by queue id (empty for a queue without options). */
+export function optionTrees(queueIds: readonly number[], rows: readonly QueueOptionRow[]): Map<number, QueueOption[]> {
+  const byParent = new Map<string, QueueOptionRow[]>();
   const keyOf = (queueId: number, parentId: number | null) => `${queueId}:${parentId}`;
-  for (const o of all) {
+  for (const o of rows) {
     const key = keyOf(o.queueId, o.parentId);
     byParent.set(key, [...(byParent.get(key) ?? []), o]);
   }
   const build = (queueId: number, parentId: number | null): QueueOption[] =>
     (byParent.get(keyOf(queueId, parentId)) ?? []).map((o) => ({ ...o, children: build(queueId, o.id) }));
-  for (const id of queueIds) trees.set(id, build(id, null));
-  return trees;
+  return new Map(queueIds.map((id) => [id, build(id, null)]));
 }
 
 async function findOption(ctx: ServiceContext, id: number): Promise<QueueOption> {
