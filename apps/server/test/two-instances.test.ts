@@ -158,9 +158,14 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
       );
       expect(phone.map((m) => ({ body: m.body, sends: m.sends }))).toEqual([{ body: `Lembrete ${i}`, sends: 1 }]);
     }
+    // Each row is marked sent once its send returns, a moment after the phone has the message.
     for (const id of ids) {
-      const schedule = await a.call('GET', `/schedules/${id}`, t.admin);
-      expect(schedule.json()).toMatchObject({ status: 'ENVIADA', attempts: 1 });
+      const schedule = await waitUntil(
+        async () => (await a.call('GET', `/schedules/${id}`, t.admin)).json() as Schedule,
+        (s) => s.status !== 'ENVIANDO',
+        5_000,
+      );
+      expect(schedule).toMatchObject({ status: 'ENVIADA', attempts: 1 });
     }
     // Nothing more arrives afterwards (a second worker, a sweep).
     await new Promise((r) => setTimeout(r, 1500));
