@@ -9,6 +9,28 @@ import { ticketRooms } from '../tickets/tickets.access.js';
 import { messages } from './messages.schema.js';
 
 type Row = typeof messages.$inferSelect;
+
+/** The columns a message shows (the page selects these only: not the send queue's state nor the provider's data). */
+const shownFields = {
+  id: messages.id,
+  ticketId: messages.ticketId,
+  contactId: messages.contactId,
+  body: messages.body,
+  fromMe: messages.fromMe,
+  mediaType: messages.mediaType,
+  mediaKey: messages.mediaKey,
+  mediaName: messages.mediaName,
+  isDeleted: messages.isDeleted,
+  isEdited: messages.isEdited,
+  ack: messages.ack,
+  read: messages.read,
+  participant: messages.participant,
+  sendStatus: messages.sendStatus,
+  sendError: messages.sendError,
+  transcript: messages.transcript,
+  createdAt: messages.createdAt,
+};
+type Shown = Pick<Row, keyof typeof shownFields>;
 type Person = { id: number; name: string } | null;
 
 export const mediaUrlOf = (key: string | null) => (key ? `/media/${key}` : null);
@@ -32,7 +54,7 @@ const personOf = (id: number | null, name: string | null): Person =>
   id !== null && name !== null ? { id, name } : null;
 
 /** A stored message in the API shape, given the contact of each message and the quoted one if any. */
-function messageOf(r: Row, contact: Person, quoted?: { q: QuotedRow; contact: Person }): Message {
+function messageOf(r: Shown, contact: Person, quoted?: { q: QuotedRow; contact: Person }): Message {
   const q = quoted?.q;
   return {
     id: r.id,
@@ -96,7 +118,7 @@ export async function viewMessages(
 const messagesPage = statement('messages_page', ['ticketId', 'limit', 'offset'], (db, p) =>
   db
     .select({
-      m: messages,
+      m: shownFields,
       contactName: contacts.name,
       quoted: quotedFields,
       quotedContactName: quotedContact.name,
