@@ -22,8 +22,6 @@ import { AppError } from '../platform/errors/app-error.js';
 import { planAllows } from './bot-ticket.js';
 import { type ConnectionRow, type InboundConfig, type QueueConfig, readInboundConfig } from './inbound-config.js';
 
-export type { ConnectionRow, QueueConfig } from './inbound-config.js';
-
 /**
  * What the inbound automations read, read once for the messages stored together (one batch of a
  * connection, at most INBOUND_BATCH messages) instead of once per message and per step:
