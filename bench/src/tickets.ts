@@ -15,6 +15,8 @@ const CONTACTS = Math.round(100_000 * scale);
 /** Messages per ticket: 1 to 19, 10 on average. */
 const PER_TICKET = (ticket: string) => `(${ticket} * 7919) % 19 + 1`;
 const RUNS = 200;
+/** Calls of each path before the series (about 8 s on PostgreSQL). */
+const WARM_UP = 1_000;
 const dataDir = `/tmp/balcao-bench-${process.pid}-tickets-files`;
 const { app, realtime, storage, log } = await benchApp(database, dataDir);
 const q = (text: string, values?: unknown[]) => database.query(text, values);
@@ -104,6 +106,23 @@ const login = await app.inject({
 const headers = { authorization: `Bearer ${login.json().token}` };
 const queueIds = encodeURIComponent(JSON.stringify(agent.queues));
 
+const get = (url: string, as = headers) => app.inject({ method: 'GET', url, headers: as });
+const pendingUrl = `/tickets?status=pending&showAll=false&queueIds=${queueIds}&pageNumber=1`;
+const openUrl = `/tickets?status=open&showAll=false&queueIds=${queueIds}&pageNumber=1`;
+const searchUrl = (i: number) =>
+  `/tickets?searchParam=${encodeURIComponent(`contato ${1000 + i}`)}&showAll=true&pageNumber=1`;
+const agentTickets = async (offset: number) =>
+  (
+    await q(`select id from tickets where queue_id = any($1) order by id limit 200 offset $2`, [agent.queues, offset])
+  ).rows.map((r) => r.id as number);
+const visible = await agentTickets(0);
+const unmeasured = await agentTickets(200);
+// A server answers warm: before any series, each path runs until V8 has optimised it (a series' own
+// warm-up of a tenth is too short for that); the messages on tickets the series never open.
+for (let i = 0; i < WARM_UP; i++) {
+  for (const url of [pendingUrl, openUrl, searchUrl(RUNS + i), `/messages/${unmeasured[i % 200]}`, '/health'])
+    await get(url);
+}
 const rawList = await timeEach(RUNS, () =>
   q(
     `select t.*, c.name from tickets t join contacts c on c.id = t.contact_id
@@ -111,22 +130,14 @@ const rawList = await timeEach(RUNS, () =>
     [agent.queues],
   ),
 );
-const get = (url: string, as = headers) => app.inject({ method: 'GET', url, headers: as });
 /** The SQL statements one request takes (session check included), counted at the driver. */
 const statementsOf = (url: string, as = headers) => countStatements(database.db, () => get(url, as));
-const pendingUrl = `/tickets?status=pending&showAll=false&queueIds=${queueIds}&pageNumber=1`;
-const openUrl = `/tickets?status=open&showAll=false&queueIds=${queueIds}&pageNumber=1`;
-const searchUrl = (i: number) =>
-  `/tickets?searchParam=${encodeURIComponent(`contato ${1000 + i}`)}&showAll=true&pageNumber=1`;
 const pendingList = await timeEach(RUNS, () => get(pendingUrl));
 const openList = await timeEach(RUNS, () => get(openUrl));
 const rawSearch = await timeEach(RUNS, (i) =>
   q(`select id from contacts where company_id = 1 and lower(name) like $1 limit 21`, [`%contato ${1000 + i}%`]),
 );
 const search = await timeEach(RUNS, (i) => get(searchUrl(i)));
-const visible = (await q(`select id from tickets where queue_id = any($1) limit 200`, [agent.queues])).rows.map(
-  (r) => r.id as number,
-);
 const rawMessages = await timeEach(RUNS, (i) =>
   q(`select * from messages where ticket_id = $1 order by created_at desc, id desc limit 21`, [
     visible[i % visible.length],
@@ -142,6 +153,8 @@ const marking = (
 ).rows[0].n as number;
 const messagesPage = await timeEach(RUNS, (i) => get(messagesUrl(i)));
 const messagesAgain = await timeEach(RUNS, (i) => get(messagesUrl(i)));
+/** The floor of any request: the same HTTP stack answering `/health`, which runs `select 1` (no session check). */
+const floor = await timeEach(RUNS, () => get('/health'));
 
 /** The dashboard over the last 30 days, as the company's admin; the raw baseline is one of its nine queries (closed cycles per attendant). */
 const adminLogin = await app.inject({ method: 'POST', url: '/auth/login', payload: ADMIN });
@@ -177,6 +190,7 @@ const withStatements = async (
   const own = percentiles(await ownSql(url, as));
   return `${line(name, samples, raw)}   own SQL replayed p50 ${own.p50.toFixed(2)} ms, p95 ${own.p95.toFixed(2)} ms   ${await statementsOf(url(0), as)} statements`;
 };
+console.log(line('GET /health (floor: select 1)', floor));
 console.log(await withStatements('GET /tickets pending (agent, 3 queues)', pendingList, rawList, () => pendingUrl));
 console.log(await withStatements('GET /tickets open (agent, own)', openList, rawList, () => openUrl));
 console.log(await withStatements('GET /tickets?searchParam', search, rawSearch, searchUrl));
