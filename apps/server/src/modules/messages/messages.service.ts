@@ -69,7 +69,12 @@ async function markTicketRead(
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
     .returning({ providerId: messages.providerId });
-  await ctx.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id));
+  // Reading is not activity: the ticket keeps its place in the lists (only a new message moves it up),
+  // and with no indexed column changed the row is updated in place (migration 0023).
+  await ctx.db
+    .update(tickets)
+    .set({ unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` })
+    .where(eq(tickets.id, ticket.id));
   ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticket(ctx.companyId), {
     action: 'updateUnread',
     ticketId: ticket.id,

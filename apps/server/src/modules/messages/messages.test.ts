@@ -122,9 +122,13 @@ describe('reading messages', () => {
       companyEvent.ticket(t.companyId),
       (e) => e.action === 'updateUnread',
     );
+    const before = (await call(t.admin, 'GET', `/tickets/${ticketId}`)).json();
     await page();
     expect((await unread).ticketId).toBe(ticketId);
-    expect((await call(t.admin, 'GET', `/tickets/${ticketId}`)).json().unreadMessages).toBe(0);
+    const after = (await call(t.admin, 'GET', `/tickets/${ticketId}`)).json();
+    expect(after.unreadMessages).toBe(0);
+    // Reading is not activity: the ticket keeps its place in the lists.
+    expect(after.updatedAt).toBe(before.updatedAt);
   });
 
   it('a plain user cannot read or write a ticket outside their queues', async () => {
