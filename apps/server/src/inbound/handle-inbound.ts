@@ -28,7 +28,8 @@ export interface InboundDeps {
   afterStore?: (result: StoredInbound) => Promise<void>;
   /**
    * Runs once per stored batch, before the automations of its messages: what reads or changes
-   * rows for the whole batch at once (cancel-if-replied, campaign replies). Never retried.
+   * rows for the whole batch at once (cancel-if-replied, campaign replies). Never retried. The
+   * connection's batches run it in order, while the next batch is being stored.
    */
   afterBatch?: (received: ReceivedInbound[]) => Promise<void>;
 }
@@ -39,7 +40,8 @@ export interface ReceivedInbound {
   message: InboundMessage;
 }
 
-type Stored = { result: InboundResult; announced: Promise<void> };
+/** `ready`: the batch is announced and its batch work done, so the message's automations may run. */
+type Stored = { result: InboundResult; ready: Promise<void> };
 
 const connectionKey = (m: InboundMessage) => `${m.companyId}:${m.whatsappId}`;
 
@@ -67,6 +69,7 @@ export const INBOUND_BATCH = 64;
 export function createInboundPipeline(deps: InboundDeps) {
   const inArrivalOrder = sequencer();
   const inAnnounceOrder = sequencer();
+  const inBatchWorkOrder = sequencer();
   const inTicketOrder = sequencer();
   const batcher = createBatcher(async (batch: PreparedInbound[]) => {
     const connection = connectionKey(batch[0].message);
@@ -80,10 +83,17 @@ export function createInboundPipeline(deps: InboundDeps) {
       bodies.set(result.messageId, batch[i].message.body);
     });
     recordBatch({ stored: received.map((r) => r.stored), bodies });
-    // The batch is stored: a failure here is logged, never a reason to store it again.
-    if (deps.afterBatch && received.length)
-      await deps.afterBatch(received).catch((err) => deps.log.error({ err }, 'inbound batch work failed'));
-    return results.map((result) => ({ result, announced }));
+    // The batch is stored: a failure here is logged, never a reason to store it again. The store of
+    // the connection's next batch does not wait for it (the store is what bounds a busy connection).
+    const { afterBatch } = deps;
+    const batchWork =
+      afterBatch && received.length
+        ? inBatchWorkOrder(connection, () =>
+            afterBatch(received).catch((err) => deps.log.error({ err }, 'inbound batch work failed')),
+          )
+        : undefined;
+    const ready = Promise.all([announced, batchWork]).then(() => undefined);
+    return results.map((result) => ({ result, ready }));
   }, INBOUND_BATCH);
 
   /** Checks that need no transaction, then the file; `stored` is the message's place in its connection's queue. */
@@ -108,11 +118,11 @@ export function createInboundPipeline(deps: InboundDeps) {
     const prepared = await inArrivalOrder(connectionKey(m), () => prepare(m));
     if ('skipped' in prepared) return prepared;
     const { media } = prepared;
-    const { result, announced } = await prepared.stored.catch(async (err) => {
+    const { result, ready } = await prepared.stored.catch(async (err) => {
       if (media) await deps.storage.remove(media.key);
       throw err;
     });
-    await announced;
+    await ready;
     if ('skipped' in result) {
       if (media) await deps.storage.remove(media.key);
       return result;
