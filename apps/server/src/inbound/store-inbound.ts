@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
-import { insertMany } from '../db/insert-many.js';
+import { insertManyQuery } from '../db/insert-many.js';
 import { statement } from '../db/named-statement.js';
 import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
@@ -86,8 +86,11 @@ function quotedIds(tx: Db, companyId: number, whatsappId: number, batch: Inbound
   return storedIds(tx, companyId, whatsappId, wanted);
 }
 
-/** Each ticket's last message, sender and unread count move once for the whole batch. */
-async function touchTickets(tx: Db, stored: { m: InboundMessage; ticket: InboundTicket }[], at: Date) {
+/**
+ * Each ticket's last message, sender and unread count move once for the whole batch: an UPDATE to
+ * run as a CTE of the messages' INSERT, one round trip for both.
+ */
+function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at: Date): SQL {
   const now = at.toISOString();
   const byTicket = new Map<number, { last: string; fromMe: boolean; unread: number }>();
   for (const { m, ticket } of stored) {
@@ -98,14 +101,12 @@ async function touchTickets(tx: Db, stored: { m: InboundMessage; ticket: Inbound
     byTicket.set(ticket.id, t);
   }
   const list = [...byTicket];
-  await tx.execute(
-    sql`update ${tickets} set last_message = v.last, last_message_at = ${now}, last_from_me = v.from_me,
+  return sql`update ${tickets} set last_message = v.last, last_message_at = ${now}, last_from_me = v.from_me,
       unread_messages = ${tickets.unreadMessages} + v.unread, updated_at = ${now}
       from unnest(${sql.param(list.map(([id]) => id))}::int[], ${sql.param(list.map(([, t]) => t.last))}::text[],
         ${sql.param(list.map(([, t]) => t.fromMe))}::boolean[], ${sql.param(list.map(([, t]) => t.unread))}::int[])
         as v(id, last, from_me, unread)
-      where ${tickets.id} = v.id`,
-  );
+      where ${tickets.id} = v.id`;
 }
 
 /**
@@ -128,8 +129,7 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
     const newContacts = new Set(created);
     const ticketOf = await ticketsFor(tx, ms, contactIds);
     const quoted = await quotedIds(tx, companyId, whatsappId, ms);
-    const rows = await insertMany(
-      tx,
+    const insert = insertManyQuery(
       messages,
       fresh.map(({ message: m, mediaKey }, i) => ({
         companyId,
@@ -151,6 +151,14 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
         createdAt: m.timestamp ?? now,
       })),
     );
+    const touch = ticketsTouch(
+      ms.map((m, i) => ({ m, ticket: ticketOf[i] })),
+      now,
+    );
+    const inserted = (await tx.execute(sql`with touched as (${touch}) ${insert.query}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    const rows = insert.rowsOf(inserted.rows);
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,
@@ -162,7 +170,6 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       newContact: newContacts.delete(contactIds[i]),
     }));
     await quoteWithinBatch(tx, stored);
-    await touchTickets(tx, stored, now);
     // Written on the phone itself: an agent's reply, unless it is what opened the ticket.
     const replied = stored.filter((s) => s.m.fromMe && !s.ticket.opened).map((s) => s.ticket.id);
     await markFirstReply(tx, [...new Set(replied)], now);
