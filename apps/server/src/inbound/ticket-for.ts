@@ -1,11 +1,11 @@
 import { isRatingAnswer } from '@balcao/shared';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
-import { insertMany } from '../db/insert-many.js';
+import { arrayParam, insertManyQuery } from '../db/insert-many.js';
 import { statement } from '../db/named-statement.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
-import { markLeads } from '../modules/tickets/tickets.tracking.js';
+import { isLead } from '../modules/tickets/tickets.tracking.js';
 
 type Owner = { queueId: number | null; userId: number | null };
 
@@ -62,27 +62,55 @@ const REOPENED = {
 const ownerOf = (t: Owner): Owner => ({ queueId: t.queueId, userId: t.userId });
 
 /**
- * New tickets for contacts that have none on the connection. A ticket an agent opened for one of
- * them meanwhile wins (the partial unique index): that contact gets it, not opened by the message.
+ * One statement for the tickets that start a service cycle: the closed ones reopened, new ones for
+ * contacts that have none on the connection, and the cycle of each (a new ticket's is a lead when
+ * its contact has no other ticket). A ticket an agent opened meanwhile for one of these contacts
+ * wins (the partial unique index): it is not created, and that contact is missing from the result.
  */
-async function createTickets(tx: Db, firsts: InboundMessage[], contactIds: number[]) {
-  const { companyId, whatsappId } = firsts[0];
-  const rows = await insertMany(
-    tx,
-    tickets,
-    firsts.map((m, i) => ({
-      companyId,
-      contactId: contactIds[i],
-      whatsappId,
-      status: 'pending',
-      isGroup: m.isGroup ?? false,
-    })),
-    { onConflictDoNothing: true },
-  );
-  const created = new Map(rows.map((r) => [r.contactId, r.id]));
-  const lost = contactIds.filter((id) => !created.has(id));
-  const theirs = lost.length ? await latestTickets(tx, companyId, whatsappId, lost) : new Map<number, Last>();
-  return { created, theirs };
+async function openTickets(
+  tx: Db,
+  at: { companyId: number; whatsappId: number },
+  reopened: number[],
+  firsts: InboundMessage[],
+  contactIds: number[],
+): Promise<Map<number, number>> {
+  const { companyId, whatsappId } = at;
+  const parts: SQL[] = [];
+  const cycles: SQL[] = [];
+  const cycle = sql`${companyId}::int, ${whatsappId}::int, ${new Date().toISOString()}::timestamptz`;
+  if (reopened.length) {
+    const reopen = tx
+      .update(tickets)
+      .set(REOPENED)
+      .where(sql`${tickets.id} = any(${arrayParam(reopened, 'int')})`)
+      .returning({ id: tickets.id });
+    parts.push(sql`reopened as (${reopen.getSQL()})`);
+    cycles.push(sql`select r.id, ${cycle}, false from reopened r`);
+  }
+  const create = firsts.length
+    ? insertManyQuery(
+        tickets,
+        firsts.map((m, i) => ({
+          companyId,
+          contactId: contactIds[i],
+          whatsappId,
+          status: 'pending',
+          isGroup: m.isGroup ?? false,
+        })),
+        { onConflictDoNothing: true },
+      )
+    : undefined;
+  if (create) {
+    parts.push(sql`created as (${create.query})`);
+    cycles.push(sql`select c.id, ${cycle}, ${isLead(sql`c.id`, sql`c.contact_id`)} from created c`);
+  }
+  if (!parts.length) return new Map();
+  const result = (await tx.execute(sql`with ${sql.join(parts, sql`, `)},
+    cycles as (insert into ${ticketTraking} (ticket_id, company_id, whatsapp_id, queued_at, lead) ${sql.join(cycles, sql` union all `)})
+    ${create ? sql`select * from created` : sql`select 1 limit 0`}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return new Map(create?.rowsOf(result.rows).map((r) => [r.contactId, r.id]));
 }
 
 /**
@@ -103,22 +131,16 @@ export async function ticketsFor(tx: Db, batch: InboundMessage[], contactIds: nu
     opener.set(contactIds[i], i);
   });
   const reopened = [...opener.keys()].flatMap((c) => latest.get(c)?.id ?? []);
-  if (reopened.length) await tx.update(tickets).set(REOPENED).where(inArray(tickets.id, reopened));
   const fresh = [...opener].filter(([c]) => !latest.has(c));
-  const { created, theirs } = fresh.length
-    ? await createTickets(
-        tx,
-        fresh.map(([, i]) => batch[i]),
-        fresh.map(([c]) => c),
-      )
-    : { created: new Map<number, number>(), theirs: new Map<number, Last>() };
-  const cycles = [...reopened, ...created.values()];
-  await insertMany(
+  const created = await openTickets(
     tx,
-    ticketTraking,
-    cycles.map((ticketId) => ({ companyId, ticketId, whatsappId, queuedAt: new Date() })),
+    { companyId, whatsappId },
+    reopened,
+    fresh.map(([, i]) => batch[i]),
+    fresh.map(([c]) => c),
   );
-  await markLeads(tx, [...created.values()]);
+  const lost = fresh.map(([c]) => c).filter((c) => !created.has(c));
+  const theirs = lost.length ? await latestTickets(tx, companyId, whatsappId, lost) : new Map<number, Last>();
 
   return batch.map((_, i) => {
     const contactId = contactIds[i];

@@ -103,6 +103,10 @@ export async function transferCycle(tx: Tx, ticketId: number) {
       .where(eq(ticketTraking.id, cycle.id));
 }
 
+/** A ticket whose contact has no other ticket: its opening cycle is a lead (DOMAIN §9). */
+export const isLead = (ticketId: SQL, contactId: SQL): SQL =>
+  sql`not exists (select 1 from ${tickets} other where other.contact_id = ${contactId} and other.id <> ${ticketId})`;
+
 /**
  * New tickets whose contact never had another one: their opening cycle is a lead (DOMAIN §9), so the
  * dashboard counts leads within the period instead of searching each contact's history.
@@ -115,8 +119,7 @@ export async function markLeads(tx: Tx, ticketIds: number[]) {
     .where(
       and(
         inArray(ticketTraking.ticketId, ticketIds),
-        sql`not exists (select 1 from ${tickets} t join ${tickets} e on e.contact_id = t.contact_id and e.id <> t.id
-          where t.id = ${ticketTraking.ticketId})`,
+        sql`exists (select 1 from ${tickets} t where t.id = ${ticketTraking.ticketId} and ${isLead(sql`t.id`, sql`t.contact_id`)})`,
       ),
     );
 }
