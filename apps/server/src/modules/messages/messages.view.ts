@@ -1,6 +1,6 @@
 import { companyEvent, type Message } from '@balcao/shared';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { statement } from '../../db/named-statement.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
@@ -115,19 +115,38 @@ export async function viewMessages(
   });
 }
 
-const messagesPage = statement('messages_page', ['ticketId', 'limit', 'offset'], (db, p) =>
-  db
-    .select({
-      m: shownFields,
-      contactName: contacts.name,
-      quoted: quotedFields,
-      quotedContactName: quotedContact.name,
-      total: db.$count(messages, eq(messages.ticketId, p.ticketId)),
-    })
+/** A message with its contact's name and the message it quotes, each a left join. */
+const shownColumns = {
+  m: shownFields,
+  contactName: contacts.name,
+  quoted: quotedFields,
+  quotedContactName: quotedContact.name,
+};
+type ShownRow = {
+  m: Shown;
+  contactName: string | null;
+  quoted: QuotedRow | null;
+  quotedContactName: string | null;
+};
+
+function selectShown<T extends SelectedFields>(db: Db, extra: T) {
+  return db
+    .select({ ...shownColumns, ...extra })
     .from(messages)
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .leftJoin(quotedMsg, eq(quotedMsg.id, messages.quotedMsgId))
-    .leftJoin(quotedContact, eq(quotedContact.id, quotedMsg.contactId))
+    .leftJoin(quotedContact, eq(quotedContact.id, quotedMsg.contactId));
+}
+
+const shownOf = ({ m, contactName, quoted, quotedContactName }: ShownRow): Message =>
+  messageOf(
+    m,
+    personOf(m.contactId, contactName),
+    quoted ? { q: quoted, contact: personOf(quoted.contactId, quotedContactName) } : undefined,
+  );
+
+const messagesPage = statement('messages_page', ['ticketId', 'limit', 'offset'], (db, p) =>
+  selectShown(db, { total: db.$count(messages, eq(messages.ticketId, p.ticketId)) })
     .where(eq(messages.ticketId, p.ticketId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(p.limit)
@@ -145,21 +164,16 @@ export async function selectMessagesPage(
   window: { limit: number; offset: number },
 ): Promise<{ messages: Message[]; count: number }> {
   const rows = await messagesPage(db, { ticketId, ...window });
-  const shown = rows.map(({ m, contactName, quoted, quotedContactName }) =>
-    messageOf(
-      m,
-      personOf(m.contactId, contactName),
-      quoted ? { q: quoted, contact: personOf(quoted.contactId, quotedContactName) } : undefined,
-    ),
-  );
-  if (rows.length) return { messages: shown, count: rows[0].total };
+  if (rows.length) return { messages: rows.map(shownOf), count: rows[0].total };
   return { messages: [], count: window.offset === 0 ? 0 : await db.$count(messages, eq(messages.ticketId, ticketId)) };
 }
 
+const messageById = statement('message_by_id', ['id'], (db, p) => selectShown(db, {}).where(eq(messages.id, p.id)));
+
+/** One message in the API shape, with its contact and quoted message, in one statement. */
 export async function viewMessage(db: Db, id: number): Promise<Message | undefined> {
-  const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
-  const [message] = await viewMessages(db, rows);
-  return message;
+  const [row] = await messageById(db, { id });
+  return row && shownOf(row);
 }
 
 /** `appMessage` events go to the same rooms as the ticket's own events. */
