@@ -1,5 +1,5 @@
 import { companyEvent, type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
@@ -417,25 +417,22 @@ export async function messageByProviderId(db: Db, companyId: number, whatsappId:
 
 /** A delivery receipt: acks only move forward. */
 export async function applyAck(db: Db, realtime: Realtime, ack: Ack): Promise<void> {
+  // Forward only, decided by the UPDATE itself: two acks of one message that race cannot move it back.
   const [row] = await db
-    .select({
-      id: messages.id,
-      ack: messages.ack,
-      ticketId: messages.ticketId,
-      queueId: tickets.queueId,
-      userId: tickets.userId,
-    })
-    .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .update(messages)
+    .set({ ack: ack.ack })
+    .from(tickets)
     .where(
       and(
         eq(messages.companyId, ack.companyId),
         eq(messages.whatsappId, ack.whatsappId),
         eq(messages.providerId, ack.providerId),
+        lt(messages.ack, ack.ack),
+        eq(tickets.id, messages.ticketId),
       ),
-    );
-  if (!row || row.ack >= ack.ack) return;
-  await db.update(messages).set({ ack: ack.ack }).where(eq(messages.id, row.id));
+    )
+    .returning({ id: messages.id, ticketId: messages.ticketId, queueId: tickets.queueId, userId: tickets.userId });
+  if (!row) return;
   const message = await viewMessage(db, row.id);
   if (message)
     emitMessage(

@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { connectedSandbox, contactWrites, phoneOf, waitUntil } from '../../../test/sandbox-helpers.js';
+import { applyAck } from './messages.service.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -174,6 +175,27 @@ describe('sending', () => {
     }
     await call(t.admin, 'POST', `/sandbox/${whatsappId}/ack`, { providerId: onPhone?.providerId, ack: 2 });
     expect((await messageById(sentId)).ack).toBe(3);
+  });
+
+  it('two acks that land at once never move a message back', async () => {
+    const [created] = await send({ body: 'Dois recibos' });
+    const phone = await waitUntil(
+      () => phoneOf(server, t.admin, whatsappId, NUMBER),
+      (list) => list.some((m) => m.body === 'Dois recibos'),
+    );
+    const providerId = phone.find((m) => m.body === 'Dois recibos')?.providerId;
+    await waitUntil(
+      () => messageById(created.id),
+      (m) => m.sendStatus === 'sent',
+    );
+    // As a provider delivers them: read, then received, each handled before the other has ended.
+    const { database, realtime } = server.deps;
+    await Promise.all(
+      [3, 2].map((ack) =>
+        applyAck(database.db, realtime, { companyId: t.companyId, whatsappId, providerId: `${providerId}`, ack }),
+      ),
+    );
+    expect((await messageById(created.id)).ack).toBe(3);
   });
 
   it('the echo of our own sent message is not stored again', async () => {
