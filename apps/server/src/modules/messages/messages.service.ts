@@ -64,22 +64,26 @@ async function markTicketRead(
     whatsappId: number;
   },
 ) {
-  const unread = await ctx.db
+  // Reading is not activity: the ticket keeps its place in the lists (only a new message moves it up),
+  // and with no indexed column changed the row is updated in place (migration 0023).
+  const zeroed = ctx.db
+    .update(tickets)
+    .set({ unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` })
+    .where(eq(tickets.id, ticket.id));
+  const read = ctx.db
     .update(messages)
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
     .returning({ providerId: messages.providerId });
-  // Reading is not activity: the ticket keeps its place in the lists (only a new message moves it up),
-  // and with no indexed column changed the row is updated in place (migration 0023).
-  await ctx.db
-    .update(tickets)
-    .set({ unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` })
-    .where(eq(tickets.id, ticket.id));
+  // One round trip for both.
+  const unread = (await ctx.db.execute(sql`with zeroed as (${zeroed.getSQL()}) ${read.getSQL()}`)) as unknown as {
+    rows: { provider_id: string | null }[];
+  };
   ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticket(ctx.companyId), {
     action: 'updateUnread',
     ticketId: ticket.id,
   });
-  const refs = unread.flatMap((m) => (m.providerId ? [{ providerId: m.providerId }] : []));
+  const refs = unread.rows.flatMap((m) => (m.provider_id ? [{ providerId: m.provider_id }] : []));
   try {
     await deps.channels.get(ticket.whatsappId).markRead(ticket.contact.number, refs);
   } catch {

@@ -1,6 +1,6 @@
 import { companyEvent } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   connectSocket,
   createTenant,
@@ -124,8 +124,17 @@ describe('reading messages', () => {
       (e) => e.action === 'updateUnread',
     );
     const before = (await call(t.admin, 'GET', `/tickets/${ticketId}`)).json();
+    const receipts = vi.spyOn(server.deps.channels.get(whatsappId), 'markRead');
     await page();
     expect((await unread).ticketId).toBe(ticketId);
+    // The contact's phone hears that its 25 messages were read.
+    expect(receipts).toHaveBeenCalledTimes(1);
+    const [to, refs] = receipts.mock.calls[0];
+    expect(to).toBe(NUMBER);
+    expect(refs.map((r) => r.providerId).sort()).toEqual(
+      Array.from({ length: 25 }, (_, i) => `P${String(i).padStart(2, '0')}`),
+    );
+    receipts.mockRestore();
     const after = (await call(t.admin, 'GET', `/tickets/${ticketId}`)).json();
     expect(after.unreadMessages).toBe(0);
     // Reading is not activity: the ticket keeps its place in the lists.
