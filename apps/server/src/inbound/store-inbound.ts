@@ -4,6 +4,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { insertManyQuery } from '../db/insert-many.js';
 import { statement } from '../db/named-statement.js';
+import { rowsOf } from '../db/rows.js';
 import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
@@ -155,10 +156,7 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       ms.map((m, i) => ({ m, ticket: ticketOf[i] })),
       now,
     );
-    const inserted = (await tx.execute(sql`with touched as (${touch}) ${insert.query}`)) as unknown as {
-      rows: Record<string, unknown>[];
-    };
-    const rows = insert.rowsOf(inserted.rows);
+    const rows = insert.rowsOf(rowsOf(await tx.execute(sql`with touched as (${touch}) ${insert.query}`)));
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,

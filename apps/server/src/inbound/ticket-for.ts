@@ -4,6 +4,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import type { Db } from '../db/client.js';
 import { arrayParam, insertManyQuery } from '../db/insert-many.js';
 import { statement } from '../db/named-statement.js';
+import { rowsOf } from '../db/rows.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
 import { isLead } from '../modules/tickets/tickets.tracking.js';
 
@@ -105,12 +106,10 @@ async function openTickets(
     cycles.push(sql`select c.id, ${cycle}, ${isLead(sql`c.id`, sql`c.contact_id`)} from created c`);
   }
   if (!parts.length) return new Map();
-  const result = (await tx.execute(sql`with ${sql.join(parts, sql`, `)},
+  const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)},
     cycles as (insert into ${ticketTraking} (ticket_id, company_id, whatsapp_id, queued_at, lead) ${sql.join(cycles, sql` union all `)})
-    ${create ? sql`select * from created` : sql`select 1 limit 0`}`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  return new Map(create?.rowsOf(result.rows).map((r) => [r.contactId, r.id]));
+    ${create ? sql`select * from created` : sql`select 1 limit 0`}`);
+  return new Map(create?.rowsOf(rowsOf(result)).map((r) => [r.contactId, r.id]));
 }
 
 /**

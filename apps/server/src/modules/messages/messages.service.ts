@@ -4,6 +4,7 @@ import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
 import { arrayParam, insertManyQuery } from '../../db/insert-many.js';
+import { rowsOf } from '../../db/rows.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { pageOf, pageWindow } from '../../platform/pagination.js';
@@ -76,14 +77,14 @@ async function markTicketRead(
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
     .returning({ providerId: messages.providerId });
   // One round trip for both.
-  const unread = (await ctx.db.execute(sql`with zeroed as (${zeroed.getSQL()}) ${read.getSQL()}`)) as unknown as {
-    rows: { provider_id: string | null }[];
-  };
+  const unread = rowsOf<{ provider_id: string | null }>(
+    await ctx.db.execute(sql`with zeroed as (${zeroed.getSQL()}) ${read.getSQL()}`),
+  );
   ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticket(ctx.companyId), {
     action: 'updateUnread',
     ticketId: ticket.id,
   });
-  const refs = unread.rows.flatMap((m) => (m.provider_id ? [{ providerId: m.provider_id }] : []));
+  const refs = unread.flatMap((m) => (m.provider_id ? [{ providerId: m.provider_id }] : []));
   try {
     await deps.channels.get(ticket.whatsappId).markRead(ticket.contact.number, refs);
   } catch {
