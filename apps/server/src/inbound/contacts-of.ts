@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/channel.js';
+import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
 import { insertMany } from '../db/insert-many.js';
 import { statement } from '../db/named-statement.js';
@@ -27,7 +28,7 @@ const byNumbers = statement('inbound_contacts', ['companyId', 'numbers'], (db, p
   db
     .select(knownColumns)
     .from(contacts)
-    .where(and(eq(contacts.companyId, p.companyId), sql`${contacts.number} = any(${p.numbers})`)),
+    .where(and(eq(contacts.companyId, anyTenant(p.companyId)), sql`${contacts.number} = any(${p.numbers})`)),
 );
 const byNumbersOrLids = statement('inbound_contacts_lids', ['companyId', 'numbers', 'lids'], (db, p) =>
   db
@@ -35,13 +36,14 @@ const byNumbersOrLids = statement('inbound_contacts_lids', ['companyId', 'number
     .from(contacts)
     .where(
       and(
-        eq(contacts.companyId, p.companyId),
+        eq(contacts.companyId, anyTenant(p.companyId)),
         or(sql`${contacts.number} = any(${p.numbers})`, sql`${contacts.lid} = any(${p.lids})`),
       ),
     ),
 );
 
-function select(tx: Db, companyId: number, batch: InboundMessage[]): Promise<Known[]> {
+/** The company's known contacts among the batch's numbers and LIDs. */
+export function knownContacts(tx: Db, companyId: number, batch: InboundMessage[]): Promise<Known[]> {
   const numbers = [...new Set(batch.map((m) => m.number))];
   const lids = [...new Set(batch.flatMap((m) => (m.lid ? [m.lid] : [])))];
   return lids.length ? byNumbersOrLids(tx, { companyId, numbers, lids }) : byNumbers(tx, { companyId, numbers });
@@ -75,7 +77,7 @@ export async function contactsOf(
 ): Promise<{ ids: number[]; refreshed: Set<number>; created: number[] }> {
   const refreshed = new Set<number>();
   const createdIds: number[] = [];
-  let known = await select(tx, companyId, batch);
+  let known = await knownContacts(tx, companyId, batch);
   const fresh = new Map<string, InboundMessage>();
   for (const m of batch) if (!match(known, m) && !fresh.has(m.number)) fresh.set(m.number, m);
   if (fresh.size) {
@@ -98,7 +100,8 @@ export async function contactsOf(
     }
     const toKnown = (c: (typeof created)[number]): Known => ({ ...c, refreshedAt: c.profileRefreshedAt });
     // Created at the same moment by an agent or another connection: read them again.
-    known = created.length === fresh.size ? [...known, ...created.map(toKnown)] : await select(tx, companyId, batch);
+    known =
+      created.length === fresh.size ? [...known, ...created.map(toKnown)] : await knownContacts(tx, companyId, batch);
   }
   const taught = new Set<number>();
   const ids: number[] = [];

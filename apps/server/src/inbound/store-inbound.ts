@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { InboundMessage } from '../channels/channel.js';
+import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
 import { insertManyQuery } from '../db/insert-many.js';
 import { statement } from '../db/named-statement.js';
@@ -60,8 +61,8 @@ const storedOf = statement('stored_ids', ['companyId', 'whatsappId', 'providerId
     .from(messages)
     .where(
       and(
-        eq(messages.companyId, p.companyId),
-        eq(messages.whatsappId, p.whatsappId),
+        eq(messages.companyId, anyTenant(p.companyId)),
+        eq(messages.whatsappId, anyTenant(p.whatsappId)),
         sql`${messages.providerId} = any(${p.providerIds})`,
       ),
     ),

@@ -1,6 +1,7 @@
 import { isRatingAnswer } from '@balcao/shared';
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/channel.js';
+import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
 import { arrayParam, insertManyQuery } from '../db/insert-many.js';
 import { statement } from '../db/named-statement.js';
@@ -36,15 +37,16 @@ const latestOf = statement('inbound_latest_tickets', ['companyId', 'whatsappId',
     .from(tickets)
     .where(
       and(
-        eq(tickets.companyId, p.companyId),
-        eq(tickets.whatsappId, p.whatsappId),
+        eq(tickets.companyId, anyTenant(p.companyId)),
+        eq(tickets.whatsappId, anyTenant(p.whatsappId)),
         sql`${tickets.contactId} = any(${p.contactIds})`,
       ),
     )
     .orderBy(tickets.contactId, desc(ne(tickets.status, 'closed')), desc(tickets.updatedAt)),
 );
 
-async function latestTickets(tx: Db, companyId: number, whatsappId: number, contactIds: number[]) {
+/** The contacts' latest tickets on the connection, by contact. */
+export async function latestTickets(tx: Db, companyId: number, whatsappId: number, contactIds: number[]) {
   const rows = await latestOf(tx, { companyId, whatsappId, contactIds });
   return new Map<number, Last>(rows.map((r) => [r.contactId, r]));
 }

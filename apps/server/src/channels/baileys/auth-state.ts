@@ -8,6 +8,7 @@ import {
   type SignalDataTypeMap,
 } from '@whiskeysockets/baileys';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { anyTenant } from '../../db/any-tenant.js';
 import type { Db } from '../../db/client.js';
 import { baileysAuth } from './baileys.schema.js';
 
@@ -45,7 +46,11 @@ export async function loadAuthState(db: Db, whatsappId: number): Promise<DbAuthS
           .select({ keyId: baileysAuth.keyId, value: baileysAuth.value })
           .from(baileysAuth)
           .where(
-            and(eq(baileysAuth.whatsappId, whatsappId), eq(baileysAuth.type, type), inArray(baileysAuth.keyId, ids)),
+            and(
+              eq(baileysAuth.whatsappId, anyTenant(whatsappId)),
+              eq(baileysAuth.type, type),
+              inArray(baileysAuth.keyId, ids),
+            ),
           );
         for (const row of rows) {
           const value = decode(row.value);
@@ -72,7 +77,7 @@ export async function loadAuthState(db: Db, whatsappId: number): Promise<DbAuthS
                 .delete(baileysAuth)
                 .where(
                   and(
-                    eq(baileysAuth.whatsappId, whatsappId),
+                    eq(baileysAuth.whatsappId, anyTenant(whatsappId)),
                     eq(baileysAuth.type, type),
                     inArray(baileysAuth.keyId, removed),
                   ),
