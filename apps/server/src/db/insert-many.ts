@@ -1,6 +1,7 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { executeNamed } from './named-statement.js';
 
 /** An array parameter cast to `type[]`, as `unnest` takes one per column. */
 export const arrayParam = <T>(values: T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
@@ -20,7 +21,9 @@ export async function insertMany<T extends PgTable>(
 ): Promise<T['$inferSelect'][]> {
   if (rows.length === 0) return [];
   const insert = insertManyQuery(table, rows, opts);
-  const result = (await db.execute(insert.query)) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await executeNamed(db, `insert_${getTableName(table)}`, insert.query)) as {
+    rows: Record<string, unknown>[];
+  };
   return insert.rowsOf(result.rows);
 }
 

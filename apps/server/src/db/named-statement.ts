@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /** A Drizzle query prepared under a name: its SQL text and, on node-postgres, the configs pg sends. */
@@ -54,4 +54,19 @@ export function statement<const K extends string, T>(
     }
     return prepared.execute(values);
   };
+}
+
+type Session = { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): Prepared<unknown> };
+type Dialect = { sqlToQuery(query: SQL): unknown };
+
+/**
+ * `db.execute(query)` under a name (see prepareNamed), for the hot writes written as SQL whose text
+ * is one of a few (array parameters, no IN lists): each pooled connection parses and analyzes it
+ * once, and after five runs PostgreSQL may keep a generic plan instead of planning every call.
+ */
+export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+  const { session, dialect } = db as unknown as { session: Session; dialect: Dialect };
+  return prepareNamed(name, {
+    prepare: (n) => session.prepareQuery(dialect.sqlToQuery(query), undefined, n, false),
+  }).execute();
 }

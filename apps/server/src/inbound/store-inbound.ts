@@ -4,7 +4,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
 import { insertManyQuery } from '../db/insert-many.js';
-import { statement } from '../db/named-statement.js';
+import { executeNamed, statement } from '../db/named-statement.js';
 import { rowsOf } from '../db/rows.js';
 import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
@@ -50,7 +50,9 @@ type StoredRow = {
 /** One advisory lock per contact of the batch, taken in a fixed order so that batches never deadlock. */
 async function lockContacts(tx: Db, batch: InboundMessage[]) {
   const keys = [...new Set(batch.map((m) => `${m.companyId}:${m.whatsappId}:${m.number}`))];
-  await tx.execute(
+  await executeNamed(
+    tx,
+    'inbound_lock',
     sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(${sql.param(keys)}::text[]) k order by k) s`,
   );
 }
@@ -157,7 +159,9 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       ms.map((m, i) => ({ m, ticket: ticketOf[i] })),
       now,
     );
-    const rows = insert.rowsOf(rowsOf(await tx.execute(sql`with touched as (${touch}) ${insert.query}`)));
+    const rows = insert.rowsOf(
+      rowsOf(await executeNamed(tx, 'inbound_messages', sql`with touched as (${touch}) ${insert.query}`)),
+    );
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,

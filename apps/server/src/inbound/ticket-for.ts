@@ -4,7 +4,7 @@ import type { InboundMessage } from '../channels/channel.js';
 import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
 import { arrayParam, insertManyQuery } from '../db/insert-many.js';
-import { statement } from '../db/named-statement.js';
+import { executeNamed, statement } from '../db/named-statement.js';
 import { rowsOf } from '../db/rows.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
 import { isLead } from '../modules/tickets/tickets.tracking.js';
@@ -108,9 +108,13 @@ async function openTickets(
     cycles.push(sql`select c.id, ${cycle}, ${isLead(sql`c.id`, sql`c.contact_id`)} from created c`);
   }
   if (!parts.length) return new Map();
-  const result = await tx.execute(sql`with ${sql.join(parts, sql`, `)},
+  const result = await executeNamed(
+    tx,
+    'inbound_open_tickets',
+    sql`with ${sql.join(parts, sql`, `)},
     cycles as (insert into ${ticketTraking} (ticket_id, company_id, whatsapp_id, queued_at, lead) ${sql.join(cycles, sql` union all `)})
-    ${create ? sql`select * from created` : sql`select 1 limit 0`}`);
+    ${create ? sql`select * from created` : sql`select 1 limit 0`}`,
+  );
   return new Map(create?.rowsOf(rowsOf(result)).map((r) => [r.contactId, r.id]));
 }
 

@@ -4,6 +4,7 @@ import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
 import { arrayParam, insertManyQuery } from '../../db/insert-many.js';
+import { executeNamed } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
@@ -78,7 +79,7 @@ async function markTicketRead(
     .returning({ providerId: messages.providerId });
   // One round trip for both.
   const unread = rowsOf<{ provider_id: string | null }>(
-    await ctx.db.execute(sql`with zeroed as (${zeroed.getSQL()}) ${read.getSQL()}`),
+    await executeNamed(ctx.db, 'mark_read', sql`with zeroed as (${zeroed.getSQL()}) ${read.getSQL()}`),
   );
   ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticket(ctx.companyId), {
     action: 'updateUnread',
@@ -316,7 +317,10 @@ async function storeOutboundMany(db: Db, companyId: number, items: QueuedOutboun
     messages,
     items.map((i) => i.value),
   );
-  const result = (await db.execute(sql`with c as (
+  const result = (await executeNamed(
+    db,
+    'outbound_messages',
+    sql`with c as (
       select * from unnest(${arrayParam(
         items.map((i) => i.ticket.id),
         'int',
@@ -328,7 +332,8 @@ async function storeOutboundMany(db: Db, companyId: number, items: QueuedOutboun
       update ${tickets} t set last_message = c.last_message, last_message_at = ${now}, last_from_me = true,
         updated_at = ${now}, ${sets}
       from c where t.id = c.id and t.company_id = ${companyId}
-    ) ${insert.query}`)) as unknown as { rows: Record<string, unknown>[] };
+    ) ${insert.query}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
   const created = await viewMessages(
     db,
     insert.rowsOf(result.rows),

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { arrayParam } from '../../db/insert-many.js';
+import { executeNamed } from '../../db/named-statement.js';
 import type { tickets } from './tickets.schema.js';
 
 /** What the automations change of a ticket's bot state (DOMAIN §2). */
@@ -46,10 +47,14 @@ export async function updateBotStates(
   rows: { ticketId: number; change: BotChange }[],
 ): Promise<void> {
   const { arrays, names, sets } = botChangeColumns(rows.map((r) => r.change));
-  await db.execute(sql`update tickets t set ${sets}, updated_at = ${new Date()}
+  await executeNamed(
+    db,
+    'bot_states',
+    sql`update tickets t set ${sets}, updated_at = ${new Date()}
     from unnest(${arrayParam(
       rows.map((r) => r.ticketId),
       'int',
     )}, ${arrays}) as c(id, ${names})
-    where t.id = c.id and t.company_id = ${companyId}`);
+    where t.id = c.id and t.company_id = ${companyId}`,
+  );
 }
