@@ -7,9 +7,9 @@ import {
   type Ticket,
   type WeeklyScheduleEntry,
 } from '@balcao/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { statement } from '../db/named-statement.js';
+import { anyOfUnseen, statement } from '../db/named-statement.js';
 import { type InboundBatch, inboundBatchOf } from '../inbound/inbound-batch.js';
 import type { StoredInbound } from '../inbound/store-inbound.js';
 import { messages } from '../modules/messages/messages.schema.js';
@@ -84,7 +84,7 @@ const ticketStates = statement('inbound_ticket_states', ['companyId', 'ids'], (d
   db
     .select(ticketColumns)
     .from(tickets)
-    .where(and(eq(tickets.companyId, p.companyId), sql`${tickets.id} = any(${p.ids})`)),
+    .where(and(eq(tickets.companyId, p.companyId), anyOfUnseen(tickets.id, p.ids, 'int'))),
 );
 
 /** `home` is the connection whose messages the context serves (a batch is one connection's). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /** A Drizzle query prepared under a name: its SQL text and, on node-postgres, the configs pg sends. */
@@ -70,3 +70,14 @@ export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown>
     prepare: (n) => session.prepareQuery(dialect.sqlToQuery(query), undefined, n, false),
   }).execute();
 }
+
+/**
+ * `column = any($n)` with the array out of the planner's sight, `(select $n::type[])`, in a named
+ * statement. Seeing the array, PostgreSQL plans every call for its length and never switches to the
+ * generic plan, which assumes ten elements and so looks dearer; not seeing it, the custom plans cost
+ * what the generic one does, and from the sixth call the generic plan is kept: no planning. Only for
+ * key lookups, whose plan does not depend on how many keys there are. The outer cast makes the
+ * subquery one value (`any(select …)` would compare the column with each of its rows).
+ */
+export const anyOfUnseen = (column: AnyColumn, param: unknown, type: string): SQL =>
+  sql`${column} = any((select ${param}::${sql.raw(type)}[])::${sql.raw(type)}[])`;

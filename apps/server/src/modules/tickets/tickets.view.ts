@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { statement } from '../../db/named-statement.js';
+import { anyOfUnseen, statement } from '../../db/named-statement.js';
 import { type QueryShape, shaped } from '../../db/query-shape.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -124,7 +124,7 @@ export async function selectTicket(db: Db, companyId: number, id: number): Promi
 
 // One array parameter: an IN list would be a new statement, parsed and planned, for each length.
 const ticketsByIds = statement('tickets_by_ids', ['ids', 'companyId'], (db, p) =>
-  ticketRows(db, {}).where(and(sql`${tickets.id} = any(${p.ids})`, eq(tickets.companyId, p.companyId))),
+  ticketRows(db, {}).where(and(anyOfUnseen(tickets.id, p.ids, 'int'), eq(tickets.companyId, p.companyId))),
 );
 
 /** The company's tickets among `ids`, in no particular order. */
