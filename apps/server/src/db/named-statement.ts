@@ -37,7 +37,8 @@ export function named<T>(name: string, query: Preparable<T>): Promise<T> {
 /**
  * A named query of fixed shape, built once per database handle with a placeholder for each of
  * `keys` and afterwards only executed with their values: building a query in Drizzle costs more
- * CPU than the database spends answering these reads.
+ * CPU than the database spends answering these reads. An UPDATE built once writes the values it
+ * was built with, `$onUpdate` ones included: give it `updatedAt: sql\`now()\``.
  */
 export function statement<const K extends string, T>(
   name: string,

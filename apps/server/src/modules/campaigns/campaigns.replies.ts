@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
+import { anyTenant } from '../../db/any-tenant.js';
 import type { Db } from '../../db/client.js';
+import { anyOfUnseen, statement } from '../../db/named-statement.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { kickLoop } from './campaigns.lifecycle.js';
@@ -42,6 +44,42 @@ export async function applyShippingAck(deps: ReplyDeps, ack: Ack): Promise<void>
   for (const t of touched) progressOf(deps).touch(t.campaignId);
 }
 
+/**
+ * The recipients of a company's numbers that a batch's replies reach, as named statements of fixed
+ * text for any number of numbers (built once, so their `updated_at` is the database's `now()`). The
+ * states are written out, not parameters, so that the generic plan can prove it reads the partial
+ * index of the numbers that may answer.
+ */
+const repliedBy = statement('campaign_replies', ['companyId', 'numbers'], (db, p) =>
+  db
+    .update(campaignShippings)
+    .set({ repliedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(campaignShippings.companyId, anyTenant(p.companyId)),
+        anyOfUnseen(campaignShippings.number, p.numbers, 'text'),
+        sql`${campaignShippings.status} in ('confirming', 'sent', 'delivered', 'read')`,
+        isNull(campaignShippings.repliedAt),
+      ),
+    )
+    .returning({ campaignId: campaignShippings.campaignId }),
+);
+
+const confirmedBy = statement('campaign_confirmations', ['companyId', 'numbers'], (db, p) =>
+  db
+    .update(campaignShippings)
+    .set({ status: 'pending', confirmation: true, retryAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(campaignShippings.companyId, anyTenant(p.companyId)),
+        anyOfUnseen(campaignShippings.number, p.numbers, 'text'),
+        sql`${campaignShippings.status} = 'confirming'`,
+        sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId} and c.status = 'EM_ANDAMENTO')`,
+      ),
+    )
+    .returning({ campaignId: campaignShippings.campaignId }),
+);
+
 /** A message from a contact, as the campaigns see it. */
 export interface ContactReply {
   number: string;
@@ -61,18 +99,7 @@ export async function onCampaignReplies(deps: ReplyDeps, companyId: number, rece
   const replies = received.filter((m) => !m.fromMe && !m.isGroup && m.body);
   if (replies.length === 0) return;
   const touched = new Set<number>();
-  const replied = await deps.db
-    .update(campaignShippings)
-    .set({ repliedAt: new Date() })
-    .where(
-      and(
-        eq(campaignShippings.companyId, companyId),
-        inArray(campaignShippings.number, [...new Set(replies.map((m) => m.number))]),
-        inArray(campaignShippings.status, ['confirming', 'sent', 'delivered', 'read']),
-        isNull(campaignShippings.repliedAt),
-      ),
-    )
-    .returning({ campaignId: campaignShippings.campaignId });
+  const replied = await repliedBy(deps.db, { companyId, numbers: [...new Set(replies.map((m) => m.number))] });
   for (const r of replied) touched.add(r.campaignId);
   const optingOut = new Map<string, string>();
   for (const m of replies) if (isOptOut(m.body) && !optingOut.has(m.number)) optingOut.set(m.number, m.body);
@@ -110,18 +137,7 @@ async function optOut(db: Db, companyId: number, words: Map<string, string>): Pr
 async function confirm(deps: ReplyDeps, companyId: number, numbers: string[]): Promise<number[]> {
   if (numbers.length === 0) return [];
   const { db } = deps;
-  const confirmed = await db
-    .update(campaignShippings)
-    .set({ status: 'pending', confirmation: true, retryAt: null })
-    .where(
-      and(
-        eq(campaignShippings.companyId, companyId),
-        inArray(campaignShippings.number, numbers),
-        eq(campaignShippings.status, 'confirming'),
-        sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId} and c.status = 'EM_ANDAMENTO')`,
-      ),
-    )
-    .returning({ campaignId: campaignShippings.campaignId });
+  const confirmed = await confirmedBy(db, { companyId, numbers });
   if (confirmed.length > 0 && deps.jobs) {
     const loops = await db
       .selectDistinct({ whatsappId: campaigns.whatsappId })

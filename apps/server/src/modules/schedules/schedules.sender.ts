@@ -1,8 +1,10 @@
 import { mediaTypeOf, type Ticket } from '@balcao/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ChannelManager } from '../../channels/manager.js';
+import { anyTenant } from '../../db/any-tenant.js';
 import type { Db } from '../../db/client.js';
+import { anyOfUnseen, statement } from '../../db/named-statement.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import { stableMessageId } from '../../platform/message-id.js';
@@ -290,25 +292,34 @@ export async function sweepSchedules(
 }
 
 /**
+ * The schedules a reply cancels, as one named statement of fixed text for any number of contacts
+ * (built once, so its `updated_at` is the database's `now()`). The state is written out, not a
+ * parameter, so that the generic plan can prove it reads the partial index of pending schedules
+ * that ask for it.
+ */
+const cancelledByReply = statement('schedules_cancel_on_reply', ['companyId', 'contactIds'], (db, p) =>
+  db
+    .update(schedules)
+    .set({ status: 'CANCELADA', lastError: 'respondido', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(schedules.companyId, anyTenant(p.companyId)),
+        anyOfUnseen(schedules.contactId, p.contactIds, 'int'),
+        sql`${schedules.status} = 'PENDENTE' and ${schedules.cancelIfReplied}`,
+        sql`${schedules.sendAt} > now()`,
+      ),
+    )
+    .returning({ id: schedules.id }),
+);
+
+/**
  * Cancel-if-replied: a message from the contact before `sendAt` cancels their pending schedules that
  * ask for it. One statement, no transaction: a cancelled schedule's job that outlives a crash finds it
  * no longer PENDENTE and skips it (runSchedule's claim).
  */
 export async function cancelOnReply(db: Db, realtime: Realtime, companyId: number, contactIds: number[]) {
   if (contactIds.length === 0) return;
-  const rows = await db
-    .update(schedules)
-    .set({ status: 'CANCELADA', lastError: 'respondido' })
-    .where(
-      and(
-        eq(schedules.companyId, companyId),
-        inArray(schedules.contactId, contactIds),
-        eq(schedules.status, 'PENDENTE'),
-        eq(schedules.cancelIfReplied, true),
-        sql`${schedules.sendAt} > now()`,
-      ),
-    )
-    .returning({ id: schedules.id });
+  const rows = await cancelledByReply(db, { companyId, contactIds });
   for (const r of rows) {
     await replaceScheduleJob(db, r.id, null);
     const record = await viewSchedule(db, r.id);
