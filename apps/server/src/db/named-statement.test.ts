@@ -9,10 +9,11 @@ import { ensurePlatform } from './seed.js';
 
 let database: Database;
 let other: Database;
+let planId: number;
 beforeAll(async () => {
   [database, other] = await Promise.all([openTestDatabase(), openTestDatabase()]);
   await Promise.all([ensurePlatform(database.db, SUPER), ensurePlatform(other.db, SUPER)]);
-  const [{ planId }] = await database.db.select({ planId: companies.planId }).from(companies).limit(1);
+  [{ planId }] = await database.db.select({ planId: companies.planId }).from(companies).limit(1);
   await database.db.insert(companies).values([
     { name: 'Alfa', planId },
     { name: 'Beta', planId },
@@ -46,6 +47,27 @@ describe('statement', () => {
     // Another database (another pool) gets its own: a prepared query is bound to its handle.
     expect(await companyNamed(other.db, { name: 'Alfa' })).toEqual([]);
     expect(builds).toBe(2);
+  });
+
+  it("in transactions, builds the query once per pooled connection and runs it in each transaction's own", async () => {
+    let builds = 0;
+    const companyNamed = statement('test_company_named_tx', ['name'], (db, p) => {
+      builds += 1;
+      return db.select({ name: companies.name }).from(companies).where(eq(companies.name, p.name));
+    });
+    const found: unknown[] = [];
+    const inTransaction = (name: string) =>
+      database.db.transaction(async (tx) => {
+        // What the transaction wrote is what the statement reads: it runs on the transaction's connection.
+        await tx.insert(companies).values({ name, planId });
+        found.push(await companyNamed(tx as unknown as Database['db'], { name }));
+        tx.rollback();
+      });
+    for (const name of ['Delta', 'Épsilon', 'Zeta']) await expect(inTransaction(name)).rejects.toThrow('Rollback');
+    expect(found).toEqual([[{ name: 'Delta' }], [{ name: 'Épsilon' }], [{ name: 'Zeta' }]]);
+    expect(await companyNamed(database.db, { name: 'Delta' })).toEqual([]);
+    // One transaction after the other takes the same pooled connection (PGlite gives each its own handle).
+    expect(builds).toBe(database.kind === 'postgres' ? 2 : 4);
   });
 
   it('on PostgreSQL, sends one name for one text on every call', async ({ skip }) => {

@@ -35,7 +35,7 @@ export function named<T>(name: string, query: Preparable<T>): Promise<T> {
 }
 
 /**
- * A named query of fixed shape, built once per database handle with a placeholder for each of
+ * A named query of fixed shape, built once per connection (connectionOf) with a placeholder for each of
  * `keys` and afterwards only executed with their values: building a query in Drizzle costs more
  * CPU than the database spends answering these reads. An UPDATE built once writes the values it
  * was built with, `$onUpdate` ones included: give it `updatedAt: sql\`now()\``.
@@ -45,17 +45,25 @@ export function statement<const K extends string, T>(
   keys: readonly K[],
   build: (db: Db, p: Record<K, Placeholder<K>>) => Preparable<T>,
 ): (db: Db, values: Record<K, unknown>) => Promise<T> {
-  const built = new WeakMap<Db, Prepared<T>>();
+  const built = new WeakMap<object, Prepared<T>>();
   const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as Record<K, Placeholder<K>>;
   return (db, values) => {
-    let prepared = built.get(db);
+    let prepared = built.get(connectionOf(db));
     if (!prepared) {
       prepared = prepareNamed(name, build(db, placeholders));
-      built.set(db, prepared);
+      built.set(connectionOf(db), prepared);
     }
     return prepared.execute(values);
   };
 }
+
+/**
+ * What a query prepared on `db` runs on: the pool (or PGlite), or in a transaction of the pool the
+ * pooled connection, which outlives the transaction. Keyed by it, a statement built in one
+ * transaction serves the connection's later ones (keyed by the transaction's handle, it was built
+ * again in each).
+ */
+export const connectionOf = (db: Db): object => (db as unknown as { session: { client: object } }).session.client;
 
 type Session = { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): Prepared<unknown> };
 type Dialect = { sqlToQuery(query: SQL): unknown };

@@ -1,8 +1,8 @@
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { type Preparable, type Prepared, prepareNamed } from './named-statement.js';
+import { connectionOf, type Preparable, type Prepared, prepareNamed } from './named-statement.js';
 
-/** Shapes remembered per database handle: their number follows the filters' combinations. */
+/** Shapes remembered per connection (connectionOf): their number follows the filters' combinations. */
 const MAX_SHAPES = 256;
 
 /**
@@ -53,14 +53,14 @@ export class QueryShape {
 export const anyOf = (column: AnyColumn, shape: QueryShape, name: string, ids: readonly number[]): SQL =>
   sql`${column} = any(${shape.value(name, ids)})`;
 
-const built = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+const built = new WeakMap<object, Map<string, Prepared<unknown>>>();
 
 /** Runs a query of `shape`, built (by `build`, with the shape's placeholders) on its shape's first call only. */
 export function shaped<T>(name: string, db: Db, shape: QueryShape, build: () => Preparable<T>): Promise<T> {
-  let byKey = built.get(db);
+  let byKey = built.get(connectionOf(db));
   if (!byKey) {
     byKey = new Map();
-    built.set(db, byKey);
+    built.set(connectionOf(db), byKey);
   }
   const key = `${name}:${shape.key}`;
   let prepared = byKey.get(key) as Prepared<T> | undefined;

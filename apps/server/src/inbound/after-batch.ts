@@ -17,12 +17,15 @@ export async function afterInboundBatch(
 ): Promise<void> {
   const { companyId } = received[0].stored;
   const writers = new Set(received.filter((r) => !r.message.fromMe).map((r) => r.stored.contactId));
-  await cancelOnReply(deps.db, deps.realtime, companyId, [...writers]).catch((err) =>
-    deps.log.error({ err }, 'schedule cancel-on-reply failed'),
-  );
-  await onCampaignReplies(
-    deps,
-    companyId,
-    received.map((r) => r.message),
-  ).catch((err) => deps.log.error({ err }, 'campaign reply failed'));
+  // Two tables, two statements side by side: the batch's automations wait for both.
+  await Promise.all([
+    cancelOnReply(deps.db, deps.realtime, companyId, [...writers]).catch((err) =>
+      deps.log.error({ err }, 'schedule cancel-on-reply failed'),
+    ),
+    onCampaignReplies(
+      deps,
+      companyId,
+      received.map((r) => r.message),
+    ).catch((err) => deps.log.error({ err }, 'campaign reply failed')),
+  ]);
 }
