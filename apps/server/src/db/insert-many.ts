@@ -1,10 +1,15 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
-import { executeNamed } from './named-statement.js';
+import { preparableSql } from './named-statement.js';
+import { QueryShape, shaped } from './query-shape.js';
 
 /** An array parameter cast to `type[]`, as `unnest` takes one per column. */
 export const arrayParam = <T>(values: T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/** `arrayParam` as the value `name` of a query shape: a placeholder in a bound one. */
+export const arrayValue = <T>(shape: QueryShape, name: string, values: T[], type: string): SQL =>
+  sql`${shape.value(name, values)}::${sql.raw(type)}[]`;
 
 /**
  * Inserts many rows in one statement with one array parameter per column (`unnest`), and returns
@@ -20,8 +25,9 @@ export async function insertMany<T extends PgTable>(
   opts: { onConflictDoNothing?: boolean } = {},
 ): Promise<T['$inferSelect'][]> {
   if (rows.length === 0) return [];
-  const insert = insertManyQuery(table, rows, opts);
-  const result = (await executeNamed(db, `insert_${getTableName(table)}`, insert.query)) as {
+  const shape = QueryShape.bound();
+  const insert = insertManyQuery(table, rows, opts, shape);
+  const result = (await shaped(`insert_${getTableName(table)}`, db, shape, () => preparableSql(db, insert.query))) as {
     rows: Record<string, unknown>[];
   };
   return insert.rowsOf(result.rows);
@@ -29,12 +35,14 @@ export async function insertMany<T extends PgTable>(
 
 /**
  * `insertMany`'s statement, to run after CTEs of the caller's (`sql\`with … ${query}\``), and the
- * mapping of what it returns to Drizzle's rows.
+ * mapping of what it returns to Drizzle's rows. With a bound `shape`, its columns are the shape's
+ * choice and their arrays its values, named after the table's columns.
  */
 export function insertManyQuery<T extends PgTable>(
   table: T,
   rows: T['$inferInsert'][],
   opts: { onConflictDoNothing?: boolean } = {},
+  shape = QueryShape.inline(),
 ): { query: SQL; rowsOf(raw: Record<string, unknown>[]): T['$inferSelect'][] } {
   const columns = Object.entries(getTableColumns(table));
   const given = columns.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
@@ -42,12 +50,14 @@ export function insertManyQuery<T extends PgTable>(
     if (column.hasDefault && rows.some((r) => (r as Record<string, unknown>)[key] === undefined))
       throw new Error(`insertMany: ${key} has a default and must be given in every row`);
   }
+  const tableName = getTableName(table);
+  shape.choose(`${tableName}(${given.map(([key]) => key).join(',')})${opts.onConflictDoNothing ? ' do nothing' : ''}`);
   const arrays = given.map(([key, column]) => {
     const values = rows.map((r) => {
       const v = (r as Record<string, unknown>)[key];
       return v === undefined || v === null ? null : column.mapToDriverValue(v);
     });
-    return arrayParam(values, column.getSQLType());
+    return arrayValue(shape, `${tableName}.${key}`, values, column.getSQLType());
   });
   const names = sql.join(
     given.map(([, column]) => sql.identifier(column.name)),

@@ -74,10 +74,13 @@ type Dialect = { sqlToQuery(query: SQL): unknown };
  * once, and after five runs PostgreSQL may keep a generic plan instead of planning every call.
  */
 export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+  return prepareNamed(name, preparableSql(db, query)).execute();
+}
+
+/** SQL written as such, as a query to prepare on `db` (for prepareNamed or `shaped`); it answers as `db.execute`. */
+export function preparableSql(db: Db, query: SQL): Preparable<unknown> {
   const { session, dialect } = db as unknown as { session: Session; dialect: Dialect };
-  return prepareNamed(name, {
-    prepare: (n) => session.prepareQuery(dialect.sqlToQuery(query), undefined, n, false),
-  }).execute();
+  return { prepare: (n) => session.prepareQuery(dialect.sqlToQuery(query), undefined, n, false) };
 }
 
 /**

@@ -168,6 +168,62 @@ describe('a batch of one connection', () => {
   });
 });
 
+describe('the statements of a batch', () => {
+  const closeAt = async (ticketId: number) =>
+    (
+      (
+        await server.deps.database.query(
+          `update tickets set status = 'closed', updated_at = clock_timestamp() where id = $1 returning updated_at`,
+          [ticketId],
+        )
+      ).rows[0] as { updated_at: Date }
+    ).updated_at;
+
+  it('reopen each ticket and start its service cycle at its own time, though they are built once for their shape', async () => {
+    for (const number of ['5511977710001', '5511977710002', '5511977710004']) {
+      const opened = stored((await store([msg(number, 'Oi')]))[0]);
+      const closedAt = await closeAt(opened.ticketId);
+      const reopened = stored((await store([msg(number, 'De novo')]))[0]);
+      expect(reopened.ticketOpened).toBe(true);
+      const row = await ticketRow(reopened.ticketId);
+      expect(row.status).toBe('pending');
+      expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(closedAt.getTime());
+      const [cycle] = (
+        await server.deps.database.query(
+          `select queued_at from ticket_trakings where ticket_id = $1 order by id desc limit 1`,
+          [reopened.ticketId],
+        )
+      ).rows as { queued_at: Date }[];
+      expect(cycle.queued_at.getTime()).toBeGreaterThanOrEqual(closedAt.getTime());
+    }
+  });
+
+  it('are not built again for a batch of a shape already seen (PostgreSQL: per pooled connection)', async ({
+    skip,
+  }) => {
+    if (server.deps.database.kind !== 'postgres') skip('PGlite gives each transaction its own handle');
+    const dialect = (db as unknown as { dialect: { sqlToQuery: (...args: unknown[]) => unknown } }).dialect;
+    // Two batches of the same shape: a known contact's message and a new contact's.
+    const batchOf = (n: number) => [msg('5511977710003', `Mais uma ${n}`), msg(`55119777200${n}0`, 'Primeira')];
+    await store(batchOf(1));
+    const build = dialect.sqlToQuery;
+    const built: string[] = [];
+    dialect.sqlToQuery = function (this: unknown, ...args: unknown[]) {
+      const query = build.apply(this, args) as { sql: string };
+      built.push(query.sql);
+      return query;
+    };
+    try {
+      const results = await store(batchOf(2));
+      expect(results.map((r) => 'skipped' in r)).toEqual([false, false]);
+    } finally {
+      dialect.sqlToQuery = build;
+    }
+    // Drizzle's own BEGIN and COMMIT are all it built.
+    expect(built).toEqual(['begin', 'commit']);
+  });
+});
+
 describe('the pipeline of a connection', () => {
   it('keeps arrival order when a photo is still being written as the next text arrives', async () => {
     const { database, realtime, storage } = server.deps;

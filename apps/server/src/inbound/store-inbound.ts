@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import type { InboundMessage } from '../channels/channel.js';
 import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
-import { insertManyQuery } from '../db/insert-many.js';
-import { executeNamed, statement } from '../db/named-statement.js';
+import { arrayValue, insertManyQuery } from '../db/insert-many.js';
+import { preparableSql, statement } from '../db/named-statement.js';
+import { QueryShape, shaped } from '../db/query-shape.js';
 import { rowsOf } from '../db/rows.js';
 import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
@@ -47,14 +48,17 @@ type StoredRow = {
   newContact: boolean;
 };
 
+const lockOf = statement('inbound_lock', ['keys'], (db, p) =>
+  preparableSql(
+    db,
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(${p.keys}::text[]) k order by k) s`,
+  ),
+);
+
 /** One advisory lock per contact of the batch, taken in a fixed order so that batches never deadlock. */
 async function lockContacts(tx: Db, batch: InboundMessage[]) {
   const keys = [...new Set(batch.map((m) => `${m.companyId}:${m.whatsappId}:${m.number}`))];
-  await executeNamed(
-    tx,
-    'inbound_lock',
-    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(${sql.param(keys)}::text[]) k order by k) s`,
-  );
+  await lockOf(tx, { keys });
 }
 
 const storedOf = statement('stored_ids', ['companyId', 'whatsappId', 'providerIds'], (db, p) =>
@@ -94,8 +98,8 @@ function quotedIds(tx: Db, companyId: number, whatsappId: number, batch: Inbound
  * Each ticket's last message, sender and unread count move once for the whole batch: an UPDATE to
  * run as a CTE of the messages' INSERT, one round trip for both.
  */
-function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at: Date): SQL {
-  const now = at.toISOString();
+function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at: Date, shape: QueryShape): SQL {
+  const now = shape.value('now', at.toISOString());
   const byTicket = new Map<number, { last: string; fromMe: boolean; unread: number }>();
   for (const { m, ticket } of stored) {
     const t = byTicket.get(ticket.id) ?? { last: '', fromMe: false, unread: 0 };
@@ -107,8 +111,28 @@ function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at
   const list = [...byTicket];
   return sql`update ${tickets} set last_message = v.last, last_message_at = ${now}, last_from_me = v.from_me,
       unread_messages = ${tickets.unreadMessages} + v.unread, updated_at = ${now}
-      from unnest(${sql.param(list.map(([id]) => id))}::int[], ${sql.param(list.map(([, t]) => t.last))}::text[],
-        ${sql.param(list.map(([, t]) => t.fromMe))}::boolean[], ${sql.param(list.map(([, t]) => t.unread))}::int[])
+      from unnest(${arrayValue(
+        shape,
+        'ids',
+        list.map(([id]) => id),
+        'int',
+      )}, ${arrayValue(
+        shape,
+        'lasts',
+        list.map(([, t]) => t.last),
+        'text',
+      )},
+        ${arrayValue(
+          shape,
+          'fromMe',
+          list.map(([, t]) => t.fromMe),
+          'boolean',
+        )}, ${arrayValue(
+          shape,
+          'unread',
+          list.map(([, t]) => t.unread),
+          'int',
+        )})
         as v(id, last, from_me, unread)
       where ${tickets.id} = v.id`;
 }
@@ -133,6 +157,7 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
     const newContacts = new Set(created);
     const ticketOf = await ticketsFor(tx, ms, contactIds);
     const quoted = await quotedIds(tx, companyId, whatsappId, ms);
+    const shape = QueryShape.bound();
     const insert = insertManyQuery(
       messages,
       fresh.map(({ message: m, mediaKey }, i) => ({
@@ -154,14 +179,16 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
         sendStatus: m.fromMe ? ('sent' as const) : ('received' as const),
         createdAt: m.timestamp ?? now,
       })),
+      {},
+      shape,
     );
     const touch = ticketsTouch(
       ms.map((m, i) => ({ m, ticket: ticketOf[i] })),
       now,
+      shape,
     );
-    const rows = insert.rowsOf(
-      rowsOf(await executeNamed(tx, 'inbound_messages', sql`with touched as (${touch}) ${insert.query}`)),
-    );
+    const query = sql`with touched as (${touch}) ${insert.query}`;
+    const rows = insert.rowsOf(rowsOf(await shaped('inbound_messages', tx, shape, () => preparableSql(tx, query))));
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,

@@ -3,8 +3,9 @@ import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/channel.js';
 import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
-import { arrayParam, insertManyQuery } from '../db/insert-many.js';
-import { executeNamed, statement } from '../db/named-statement.js';
+import { arrayValue, insertManyQuery } from '../db/insert-many.js';
+import { preparableSql, statement } from '../db/named-statement.js';
+import { QueryShape, shaped } from '../db/query-shape.js';
 import { rowsOf } from '../db/rows.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
 import { isLead } from '../modules/tickets/tickets.tracking.js';
@@ -78,14 +79,18 @@ async function openTickets(
   contactIds: number[],
 ): Promise<Map<number, number>> {
   const { companyId, whatsappId } = at;
+  const shape = QueryShape.bound();
   const parts: SQL[] = [];
   const cycles: SQL[] = [];
-  const cycle = sql`${companyId}::int, ${whatsappId}::int, ${new Date().toISOString()}::timestamptz`;
+  const startedAt = sql`${shape.value('at', new Date().toISOString())}::timestamptz`;
+  const cycle = sql`${shape.value('companyId', companyId)}::int, ${shape.value('whatsappId', whatsappId)}::int, ${startedAt}`;
   if (reopened.length) {
+    shape.choose('reopen');
+    // Built once for the shape: the time is a value of each call, not the one Drizzle's $onUpdate gave the first.
     const reopen = tx
       .update(tickets)
-      .set(REOPENED)
-      .where(sql`${tickets.id} = any(${arrayParam(reopened, 'int')})`)
+      .set({ ...REOPENED, updatedAt: startedAt })
+      .where(sql`${tickets.id} = any(${arrayValue(shape, 'reopened', reopened, 'int')})`)
       .returning({ id: tickets.id });
     parts.push(sql`reopened as (${reopen.getSQL()})`);
     cycles.push(sql`select r.id, ${cycle}, false from reopened r`);
@@ -101,6 +106,7 @@ async function openTickets(
           isGroup: m.isGroup ?? false,
         })),
         { onConflictDoNothing: true },
+        shape,
       )
     : undefined;
   if (create) {
@@ -108,13 +114,10 @@ async function openTickets(
     cycles.push(sql`select c.id, ${cycle}, ${isLead(sql`c.id`, sql`c.contact_id`)} from created c`);
   }
   if (!parts.length) return new Map();
-  const result = await executeNamed(
-    tx,
-    'inbound_open_tickets',
-    sql`with ${sql.join(parts, sql`, `)},
+  const query = sql`with ${sql.join(parts, sql`, `)},
     cycles as (insert into ${ticketTraking} (ticket_id, company_id, whatsapp_id, queued_at, lead) ${sql.join(cycles, sql` union all `)})
-    ${create ? sql`select * from created` : sql`select 1 limit 0`}`,
-  );
+    ${create ? sql`select * from created` : sql`select 1 limit 0`}`;
+  const result = await shaped('inbound_open_tickets', tx, shape, () => preparableSql(tx, query));
   return new Map(create?.rowsOf(rowsOf(result)).map((r) => [r.contactId, r.id]));
 }
 

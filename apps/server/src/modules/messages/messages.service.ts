@@ -3,8 +3,9 @@ import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
-import { arrayParam, insertManyQuery } from '../../db/insert-many.js';
-import { executeNamed } from '../../db/named-statement.js';
+import { arrayValue, insertManyQuery } from '../../db/insert-many.js';
+import { executeNamed, preparableSql } from '../../db/named-statement.js';
+import { QueryShape, shaped } from '../../db/query-shape.js';
 import { rowsOf } from '../../db/rows.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
@@ -311,29 +312,38 @@ export async function queueOutboundMany(
 
 /** The statement of `queueOutboundMany`; its messages in the order of `items`. */
 async function storeOutboundMany(db: Db, companyId: number, items: QueuedOutbound[]): Promise<Message[]> {
-  const now = new Date();
-  const { arrays, names, sets } = botChangeColumns(items.map((i) => i.ticketChange));
+  const shape = QueryShape.bound();
+  const now = shape.value('now', new Date());
+  const { arrays, names, sets } = botChangeColumns(
+    items.map((i) => i.ticketChange),
+    shape,
+  );
   const insert = insertManyQuery(
     messages,
     items.map((i) => i.value),
+    {},
+    shape,
   );
-  const result = (await executeNamed(
-    db,
-    'outbound_messages',
-    sql`with c as (
-      select * from unnest(${arrayParam(
+  const query = sql`with c as (
+      select * from unnest(${arrayValue(
+        shape,
+        'ids',
         items.map((i) => i.ticket.id),
         'int',
-      )}, ${arrayParam(
+      )}, ${arrayValue(
+        shape,
+        'lastMessages',
         items.map((i) => i.lastMessage),
         'text',
       )}, ${arrays}) as c(id, last_message, ${names})
     ), last_of_ticket as (
       update ${tickets} t set last_message = c.last_message, last_message_at = ${now}, last_from_me = true,
         updated_at = ${now}, ${sets}
-      from c where t.id = c.id and t.company_id = ${companyId}
-    ) ${insert.query}`,
-  )) as unknown as { rows: Record<string, unknown>[] };
+      from c where t.id = c.id and t.company_id = ${shape.value('companyId', companyId)}
+    ) ${insert.query}`;
+  const result = (await shaped('outbound_messages', db, shape, () => preparableSql(db, query))) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   const created = await viewMessages(
     db,
     insert.rowsOf(result.rows),

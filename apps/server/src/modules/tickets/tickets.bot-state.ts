@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { arrayParam } from '../../db/insert-many.js';
-import { executeNamed } from '../../db/named-statement.js';
+import { arrayValue } from '../../db/insert-many.js';
+import { preparableSql } from '../../db/named-statement.js';
+import { QueryShape, shaped } from '../../db/query-shape.js';
 import type { tickets } from './tickets.schema.js';
 
 /** What the automations change of a ticket's bot state (DOMAIN §2). */
@@ -21,13 +22,20 @@ const botColumns = [
  * the ticket's change sets it and to what. `arrays` and `names` go in `unnest(…) as c(…)`; `sets`
  * in the UPDATE of `tickets t … from c`, where a column a change leaves out keeps its value.
  */
-export function botChangeColumns(changes: (BotChange | undefined)[]): { arrays: SQL; names: SQL; sets: SQL } {
-  const arrays = botColumns.flatMap(([key, , type]) => [
-    arrayParam(
+export function botChangeColumns(
+  changes: (BotChange | undefined)[],
+  shape = QueryShape.inline(),
+): { arrays: SQL; names: SQL; sets: SQL } {
+  const arrays = botColumns.flatMap(([key, column, type]) => [
+    arrayValue(
+      shape,
+      `set_${column}`,
       changes.map((c) => c?.[key] !== undefined),
       'boolean',
     ),
-    arrayParam(
+    arrayValue(
+      shape,
+      column,
       changes.map((c) => c?.[key] ?? null),
       type,
     ),
@@ -46,15 +54,18 @@ export async function updateBotStates(
   companyId: number,
   rows: { ticketId: number; change: BotChange }[],
 ): Promise<void> {
-  const { arrays, names, sets } = botChangeColumns(rows.map((r) => r.change));
-  await executeNamed(
-    db,
-    'bot_states',
-    sql`update tickets t set ${sets}, updated_at = ${new Date()}
-    from unnest(${arrayParam(
+  const shape = QueryShape.bound();
+  const { arrays, names, sets } = botChangeColumns(
+    rows.map((r) => r.change),
+    shape,
+  );
+  const query = sql`update tickets t set ${sets}, updated_at = ${shape.value('now', new Date())}
+    from unnest(${arrayValue(
+      shape,
+      'ids',
       rows.map((r) => r.ticketId),
       'int',
     )}, ${arrays}) as c(id, ${names})
-    where t.id = c.id and t.company_id = ${companyId}`,
-  );
+    where t.id = c.id and t.company_id = ${shape.value('companyId', companyId)}`;
+  await shaped('bot_states', db, shape, () => preparableSql(db, query));
 }
