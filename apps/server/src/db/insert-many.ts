@@ -4,10 +4,10 @@ import type { Db } from './client.js';
 import { preparableSql } from './named-statement.js';
 import { QueryShape, shaped } from './query-shape.js';
 
-/** An array parameter cast to `type[]`, as `unnest` takes one per column. */
-export const arrayParam = <T>(values: T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
-
-/** `arrayParam` as the value `name` of a query shape: a placeholder in a bound one. */
+/**
+ * An array cast to `type[]`, as `unnest` takes one per column: the value `name` of a query shape, a
+ * placeholder in a bound one and a parameter in an inline one.
+ */
 export const arrayValue = <T>(shape: QueryShape, name: string, values: T[], type: string): SQL =>
   sql`${shape.value(name, values)}::${sql.raw(type)}[]`;
 
