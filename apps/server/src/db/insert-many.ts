@@ -1,8 +1,7 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
-import { preparableSql } from './named-statement.js';
-import { QueryShape, shaped } from './query-shape.js';
+import { executeShaped, QueryShape } from './query-shape.js';
 
 /**
  * An array cast to `type[]`, as `unnest` takes one per column: the value `name` of a query shape, a
@@ -27,7 +26,7 @@ export async function insertMany<T extends PgTable>(
   if (rows.length === 0) return [];
   const shape = QueryShape.bound();
   const insert = insertManyQuery(table, rows, opts, shape);
-  const result = (await shaped(`insert_${getTableName(table)}`, db, shape, () => preparableSql(db, insert.query))) as {
+  const result = (await executeShaped(`insert_${getTableName(table)}`, db, shape, insert.query)) as {
     rows: Record<string, unknown>[];
   };
   return insert.rowsOf(result.rows);

@@ -48,10 +48,11 @@ export function statement<const K extends string, T>(
   const built = new WeakMap<object, Prepared<T>>();
   const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as Record<K, Placeholder<K>>;
   return (db, values) => {
-    let prepared = built.get(connectionOf(db));
+    const connection = connectionOf(db);
+    let prepared = built.get(connection);
     if (!prepared) {
       prepared = prepareNamed(name, build(db, placeholders));
-      built.set(connectionOf(db), prepared);
+      built.set(connection, prepared);
     }
     return prepared.execute(values);
   };
@@ -77,7 +78,7 @@ export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown>
   return prepareNamed(name, preparableSql(db, query)).execute();
 }
 
-/** SQL written as such, as a query to prepare on `db` (for prepareNamed or `shaped`); it answers as `db.execute`. */
+/** SQL written as such, as a query to prepare on `db` (for prepareNamed or `statement`); it answers as `db.execute`. */
 export function preparableSql(db: Db, query: SQL): Preparable<unknown> {
   const { session, dialect } = db as unknown as { session: Session; dialect: Dialect };
   return { prepare: (n) => session.prepareQuery(dialect.sqlToQuery(query), undefined, n, false) };

@@ -1,6 +1,6 @@
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { connectionOf, type Preparable, type Prepared, prepareNamed } from './named-statement.js';
+import { connectionOf, type Preparable, type Prepared, preparableSql, prepareNamed } from './named-statement.js';
 
 /** Shapes remembered per connection (connectionOf): their number follows the filters' combinations. */
 const MAX_SHAPES = 256;
@@ -57,10 +57,11 @@ const built = new WeakMap<object, Map<string, Prepared<unknown>>>();
 
 /** Runs a query of `shape`, built (by `build`, with the shape's placeholders) on its shape's first call only. */
 export function shaped<T>(name: string, db: Db, shape: QueryShape, build: () => Preparable<T>): Promise<T> {
-  let byKey = built.get(connectionOf(db));
+  const connection = connectionOf(db);
+  let byKey = built.get(connection);
   if (!byKey) {
     byKey = new Map();
-    built.set(connectionOf(db), byKey);
+    built.set(connection, byKey);
   }
   const key = `${name}:${shape.key}`;
   let prepared = byKey.get(key) as Prepared<T> | undefined;
@@ -70,4 +71,9 @@ export function shaped<T>(name: string, db: Db, shape: QueryShape, build: () => 
     byKey.set(key, prepared as Prepared<unknown>);
   }
   return prepared.execute(shape.values);
+}
+
+/** `shaped` for SQL written as such: it answers as `db.execute`. */
+export function executeShaped(name: string, db: Db, shape: QueryShape, query: SQL): Promise<unknown> {
+  return shaped(name, db, shape, () => preparableSql(db, query));
 }

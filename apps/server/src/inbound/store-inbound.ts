@@ -5,7 +5,7 @@ import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
 import { arrayValue, insertManyQuery } from '../db/insert-many.js';
 import { preparableSql, statement } from '../db/named-statement.js';
-import { QueryShape, shaped } from '../db/query-shape.js';
+import { executeShaped, QueryShape } from '../db/query-shape.js';
 import { rowsOf } from '../db/rows.js';
 import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
@@ -188,7 +188,7 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       shape,
     );
     const query = sql`with touched as (${touch}) ${insert.query}`;
-    const rows = insert.rowsOf(rowsOf(await shaped('inbound_messages', tx, shape, () => preparableSql(tx, query))));
+    const rows = insert.rowsOf(rowsOf(await executeShaped('inbound_messages', tx, shape, query)));
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,

@@ -4,8 +4,8 @@ import type { InboundMessage } from '../channels/channel.js';
 import { anyTenant } from '../db/any-tenant.js';
 import type { Db } from '../db/client.js';
 import { arrayValue, insertManyQuery } from '../db/insert-many.js';
-import { preparableSql, statement } from '../db/named-statement.js';
-import { QueryShape, shaped } from '../db/query-shape.js';
+import { statement } from '../db/named-statement.js';
+import { executeShaped, QueryShape } from '../db/query-shape.js';
 import { rowsOf } from '../db/rows.js';
 import { tickets, ticketTraking } from '../modules/tickets/tickets.schema.js';
 import { isLead } from '../modules/tickets/tickets.tracking.js';
@@ -117,7 +117,7 @@ async function openTickets(
   const query = sql`with ${sql.join(parts, sql`, `)},
     cycles as (insert into ${ticketTraking} (ticket_id, company_id, whatsapp_id, queued_at, lead) ${sql.join(cycles, sql` union all `)})
     ${create ? sql`select * from created` : sql`select 1 limit 0`}`;
-  const result = await shaped('inbound_open_tickets', tx, shape, () => preparableSql(tx, query));
+  const result = await executeShaped('inbound_open_tickets', tx, shape, query);
   return new Map(create?.rowsOf(rowsOf(result)).map((r) => [r.contactId, r.id]));
 }
 

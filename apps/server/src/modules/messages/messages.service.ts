@@ -4,8 +4,8 @@ import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
 import { arrayValue, insertManyQuery } from '../../db/insert-many.js';
-import { executeNamed, preparableSql } from '../../db/named-statement.js';
-import { QueryShape, shaped } from '../../db/query-shape.js';
+import { executeNamed } from '../../db/named-statement.js';
+import { executeShaped, QueryShape } from '../../db/query-shape.js';
 import { rowsOf } from '../../db/rows.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
@@ -341,7 +341,7 @@ async function storeOutboundMany(db: Db, companyId: number, items: QueuedOutboun
         updated_at = ${now}, ${sets}
       from c where t.id = c.id and t.company_id = ${shape.value('companyId', companyId)}
     ) ${insert.query}`;
-  const result = (await shaped('outbound_messages', db, shape, () => preparableSql(db, query))) as unknown as {
+  const result = (await executeShaped('outbound_messages', db, shape, query)) as unknown as {
     rows: Record<string, unknown>[];
   };
   const created = await viewMessages(

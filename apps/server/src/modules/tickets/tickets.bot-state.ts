@@ -1,8 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { arrayValue } from '../../db/insert-many.js';
-import { preparableSql } from '../../db/named-statement.js';
-import { QueryShape, shaped } from '../../db/query-shape.js';
+import { executeShaped, QueryShape } from '../../db/query-shape.js';
 import type { tickets } from './tickets.schema.js';
 
 /** What the automations change of a ticket's bot state (DOMAIN §2). */
@@ -67,5 +66,5 @@ export async function updateBotStates(
       'int',
     )}, ${arrays}) as c(id, ${names})
     where t.id = c.id and t.company_id = ${shape.value('companyId', companyId)}`;
-  await shaped('bot_states', db, shape, () => preparableSql(db, query));
+  await executeShaped('bot_states', db, shape, query);
 }
