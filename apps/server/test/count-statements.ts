@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Db } from '../src/db/client.js';
 
 export interface SentStatement {
@@ -31,4 +32,25 @@ export async function recordStatements(db: Db, run: () => Promise<unknown>): Pro
 /** How many statements `run` sends (see recordStatements). */
 export async function countStatements(db: Db, run: () => Promise<unknown>): Promise<number> {
   return (await recordStatements(db, run)).length;
+}
+
+/**
+ * The texts of the statements every PostgreSQL connection sends while `run` runs, transactions'
+ * clients included (recordStatements sees the pool's own queries only). PostgreSQL only.
+ */
+export async function recordConnectionStatements(run: () => Promise<unknown>): Promise<string[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  const sent: string[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    sent.push(typeof first === 'string' ? first : first.text);
+    return query.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = query;
+  }
+  return sent;
 }

@@ -6,6 +6,7 @@ import { rowsFilteredOut } from '../../test/plan.js';
 import { connectedSandbox } from '../../test/sandbox-helpers.js';
 import { loadAuthState } from '../channels/baileys/auth-state.js';
 import type { InboundMessage } from '../channels/channel.js';
+import { knownOfBatch } from '../inbound/batch-known.js';
 import { knownContacts } from '../inbound/contacts-of.js';
 import { storedIds, storeInbound } from '../inbound/store-inbound.js';
 import { latestTickets } from '../inbound/ticket-for.js';
@@ -131,6 +132,18 @@ describe('lookups by many keys of a company that grew after the last ANALYZE', (
     const filtered = await filteredBy(async () => {
       const latest = await latestTickets(db, grown.companyId, whatsappOf(grown), grownContactIds);
       expect([...latest.keys()].sort()).toEqual([...grownContactIds].sort());
+    });
+    expect(filtered).toBe(0);
+  });
+
+  it("the store's one read of a batch: its stored messages, its contacts and their latest tickets", async () => {
+    const numbers = wanted.map((i) => numberOf('22', i));
+    const batch = numbers.map((n, i) => inbound(grown, `22-${wanted[i]}`, n));
+    const filtered = await filteredBy(async () => {
+      const known = await knownOfBatch(db, grown.companyId, whatsappOf(grown), [...batch, inbound(grown, 'none', '0')]);
+      expect([...known.stored.keys()].sort()).toEqual(batch.map((m) => m.providerId).sort());
+      expect(known.contacts.map((c) => c.number).sort()).toEqual([...numbers].sort());
+      expect([...known.latest.keys()].sort()).toEqual(known.contacts.map((c) => c.id).sort());
     });
     expect(filtered).toBe(0);
   });

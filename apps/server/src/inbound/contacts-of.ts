@@ -8,12 +8,12 @@ import { contacts } from '../modules/contacts/contacts.schema.js';
 
 const DAY_MS = 86_400_000;
 
-type Known = { id: number; number: string; name: string; lid: string | null; refreshedAt: Date | null };
+export type KnownContact = { id: number; number: string; name: string; lid: string | null; refreshedAt: Date | null };
 
 const nameOf = (m: InboundMessage) => (m.isGroup ? m.groupName : m.pushName)?.trim().slice(0, 100) || m.number;
 
 /** A contact is the same person when its number or its LID matches; the number wins. */
-function match(known: Known[], m: InboundMessage): Known | undefined {
+function match(known: KnownContact[], m: InboundMessage): KnownContact | undefined {
   return known.find((c) => c.number === m.number) ?? (m.lid ? known.find((c) => c.lid === m.lid) : undefined);
 }
 
@@ -43,7 +43,7 @@ const byNumbersOrLids = statement('inbound_contacts_lids', ['companyId', 'number
 );
 
 /** The company's known contacts among the batch's numbers and LIDs. */
-export function knownContacts(tx: Db, companyId: number, batch: InboundMessage[]): Promise<Known[]> {
+export function knownContacts(tx: Db, companyId: number, batch: InboundMessage[]): Promise<KnownContact[]> {
   const numbers = [...new Set(batch.map((m) => m.number))];
   const lids = [...new Set(batch.flatMap((m) => (m.lid ? [m.lid] : [])))];
   return lids.length ? byNumbersOrLids(tx, { companyId, numbers, lids }) : byNumbers(tx, { companyId, numbers });
@@ -53,7 +53,7 @@ export function knownContacts(tx: Db, companyId: number, batch: InboundMessage[]
  * What a message teaches about a known contact (DOMAIN §1.4): a name while it is unknown, the
  * daily profile refresh, and the LID / phone pair that merges both identities on one contact.
  */
-function lessons(c: Known, m: InboundMessage, known: Known[]) {
+function lessons(c: KnownContact, m: InboundMessage, known: KnownContact[]) {
   const name = nameOf(m);
   const set: Partial<typeof contacts.$inferInsert> = {};
   if (!c.refreshedAt || Date.now() - c.refreshedAt.getTime() > DAY_MS) set.profileRefreshedAt = new Date();
@@ -65,8 +65,8 @@ function lessons(c: Known, m: InboundMessage, known: Known[]) {
 }
 
 /**
- * The contact of every message of one connection's batch, in message order: one read for all of
- * them, one insert for the new ones (read again only if another writer beat it to one), and a
+ * The contact of every message of one connection's batch, in message order: `known` (read for all of
+ * them, see knownOfBatch), one insert for the new ones (read again only if another writer beat it to one), and a
  * write only where something was learnt. `refreshed`: the contacts created or due for their daily
  * profile refresh, whose picture is fetched once the batch is stored; `created`: the new ones.
  */
@@ -74,10 +74,11 @@ export async function contactsOf(
   tx: Db,
   companyId: number,
   batch: InboundMessage[],
+  knownBefore: KnownContact[],
 ): Promise<{ ids: number[]; refreshed: Set<number>; created: number[] }> {
   const refreshed = new Set<number>();
   const createdIds: number[] = [];
-  let known = await knownContacts(tx, companyId, batch);
+  let known = knownBefore;
   const fresh = new Map<string, InboundMessage>();
   for (const m of batch) if (!match(known, m) && !fresh.has(m.number)) fresh.set(m.number, m);
   if (fresh.size) {
@@ -98,7 +99,7 @@ export async function contactsOf(
       refreshed.add(c.id);
       createdIds.push(c.id);
     }
-    const toKnown = (c: (typeof created)[number]): Known => ({ ...c, refreshedAt: c.profileRefreshedAt });
+    const toKnown = (c: (typeof created)[number]): KnownContact => ({ ...c, refreshedAt: c.profileRefreshedAt });
     // Created at the same moment by an agent or another connection: read them again.
     known =
       created.length === fresh.size ? [...known, ...created.map(toKnown)] : await knownContacts(tx, companyId, batch);

@@ -1,7 +1,9 @@
 import { companyEvent } from '@balcao/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordConnectionStatements } from '../../test/count-statements.js';
 import { connectSocket, createTenant, createTestServer, type Tenant, type TestServer } from '../../test/harness.js';
 import { connectedSandbox } from '../../test/sandbox-helpers.js';
 import type { InboundMessage } from '../channels/channel.js';
@@ -50,6 +52,12 @@ const stored = (r: InboundResult) => {
   if ('skipped' in r) throw new Error(`skipped: ${r.skipped}`);
   return r;
 };
+const waitingOnLocks = async () =>
+  (
+    await server.deps.database.query(
+      `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )
+  ).rows.length > 0;
 const ticketRow = async (id: number) => (await db.select().from(tickets).where(eq(tickets.id, id)))[0];
 const bodiesOf = async (ticketId: number) =>
   (await db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id))).map(
@@ -195,6 +203,56 @@ describe('the statements of a batch', () => {
         )
       ).rows as { queued_at: Date }[];
       expect(cycle.queued_at.getTime()).toBeGreaterThanOrEqual(closedAt.getTime());
+    }
+  });
+
+  it('are five for known contacts with open tickets, a quote of an earlier message included: BEGIN, the locks, one read of what is known, the messages with their tickets, COMMIT', async ({
+    skip,
+  }) => {
+    if (server.deps.database.kind !== 'postgres') skip('PGlite runs a transaction outside the pool’s clients');
+    const question = msg('5511977730001', 'Qual o preço?');
+    const [first, other] = await store([question, msg('5511977730002', 'Oi')]);
+    let results: InboundResult[] = [];
+    const sent = await recordConnectionStatements(async () => {
+      results = await store([
+        msg('5511977730001', 'Esse aqui', { quotedProviderId: question.providerId }),
+        msg('5511977730002', 'Tudo bem?'),
+      ]);
+    });
+    const transaction = sent.slice(sent.indexOf('begin'), sent.indexOf('commit') + 1);
+    expect(transaction).toHaveLength(5);
+    expect(transaction[1]).toMatch(/^select pg_advisory_xact_lock/);
+    expect(transaction[2]).toMatch(/^with known as/);
+    expect(transaction[3]).toMatch(/^with touched as/);
+    const [reply, next] = results.map(stored);
+    expect([reply.ticketId, next.ticketId]).toEqual([stored(first).ticketId, stored(other).ticketId]);
+    const [row] = await db.select().from(messages).where(eq(messages.id, reply.messageId));
+    expect(row.quotedMsgId).toBe(stored(first).messageId);
+  });
+
+  it('reopen the closed ticket of a contact another writer created while the batch waited', async ({ skip }) => {
+    if (server.deps.database.kind !== 'postgres') skip('PGlite has one connection: nothing runs meanwhile');
+    const number = '5511977740001';
+    const other = await (db as unknown as { $client: Pool }).$client.connect();
+    try {
+      await other.query('begin');
+      const contact = await other.query(
+        `insert into contacts (company_id, name, number) values ($1, 'Criado por um agente', $2) returning id`,
+        [tenant.companyId, number],
+      );
+      const ticket = await other.query(
+        `insert into tickets (company_id, contact_id, whatsapp_id, status) values ($1, $2, $3, 'closed') returning id`,
+        [tenant.companyId, contact.rows[0].id, whatsappId],
+      );
+      // The batch reads no such contact, then its insert waits for the other transaction.
+      const storing = store([msg(number, 'Oi de novo')]);
+      while (!(await waitingOnLocks())) await new Promise((resolve) => setImmediate(resolve));
+      await other.query('commit');
+      const [result] = await storing;
+      expect([stored(result).ticketId, stored(result).ticketOpened]).toEqual([ticket.rows[0].id, true]);
+      expect((await ticketRow(ticket.rows[0].id)).status).toBe('pending');
+    } finally {
+      other.release();
     }
   });
 

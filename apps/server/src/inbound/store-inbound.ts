@@ -14,6 +14,7 @@ import { tickets } from '../modules/tickets/tickets.schema.js';
 import { markFirstReply } from '../modules/tickets/tickets.tracking.js';
 import { emitTicket, selectTicketsOf } from '../modules/tickets/tickets.view.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
+import { knownOfBatch } from './batch-known.js';
 import { contactsOf } from './contacts-of.js';
 import { type InboundTicket, ticketsFor } from './ticket-for.js';
 
@@ -82,16 +83,11 @@ export async function storedIds(db: Db, companyId: number, whatsappId: number, p
 }
 
 /** The messages of the batch not stored before (redeliveries) nor earlier in the same batch. */
-async function firstDeliveries(tx: Db, companyId: number, whatsappId: number, batch: PreparedInbound[]) {
-  const ids = batch.map((p) => p.message.providerId);
-  const seen = new Set((await storedIds(tx, companyId, whatsappId, ids)).keys());
-  return batch.filter((p) => !seen.has(p.message.providerId) && seen.add(p.message.providerId));
-}
-
-/** Ids of the quoted messages, found among the stored ones by their provider ids. */
-function quotedIds(tx: Db, companyId: number, whatsappId: number, batch: InboundMessage[]) {
-  const wanted = [...new Set(batch.flatMap((m) => (m.quotedProviderId ? [m.quotedProviderId] : [])))];
-  return storedIds(tx, companyId, whatsappId, wanted);
+function firstDeliveries(stored: Map<string, number>, batch: PreparedInbound[]) {
+  const seen = new Set<string>();
+  return batch.filter(
+    (p) => !stored.has(p.message.providerId) && !seen.has(p.message.providerId) && seen.add(p.message.providerId),
+  );
 }
 
 /**
@@ -150,13 +146,21 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       tx,
       batch.map((p) => p.message),
     );
-    const fresh = await firstDeliveries(tx, companyId, whatsappId, batch);
+    const known = await knownOfBatch(
+      tx,
+      companyId,
+      whatsappId,
+      batch.map((p) => p.message),
+    );
+    const fresh = firstDeliveries(known.stored, batch);
     if (!fresh.length) return [];
     const ms = fresh.map((p) => p.message);
-    const { ids: contactIds, refreshed, created } = await contactsOf(tx, companyId, ms);
+    const { ids: contactIds, refreshed, created } = await contactsOf(tx, companyId, ms, known.contacts);
     const newContacts = new Set(created);
-    const ticketOf = await ticketsFor(tx, ms, contactIds);
-    const quoted = await quotedIds(tx, companyId, whatsappId, ms);
+    // A contact created by this transaction has no ticket yet; one created meanwhile by another is read.
+    const covers = new Set([...known.contacts.map((c) => c.id), ...created]);
+    const ticketOf = await ticketsFor(tx, ms, contactIds, { latest: known.latest, covers });
+    const quoted = known.stored;
     const shape = QueryShape.bound();
     const insert = insertManyQuery(
       messages,

@@ -22,7 +22,7 @@ export interface InboundTicket extends Owner {
   before: Owner | null;
 }
 
-type Last = Owner & { id: number; contactId: number; status: string; awaitingRating: boolean };
+export type LatestTicket = Owner & { id: number; contactId: number; status: string; awaitingRating: boolean };
 
 /** The contacts' latest tickets on the connection, non-closed first (there is at most one). */
 const latestOf = statement('inbound_latest_tickets', ['companyId', 'whatsappId', 'contactIds'], (db, p) =>
@@ -49,7 +49,7 @@ const latestOf = statement('inbound_latest_tickets', ['companyId', 'whatsappId',
 /** The contacts' latest tickets on the connection, by contact. */
 export async function latestTickets(tx: Db, companyId: number, whatsappId: number, contactIds: number[]) {
   const rows = await latestOf(tx, { companyId, whatsappId, contactIds });
-  return new Map<number, Last>(rows.map((r) => [r.contactId, r]));
+  return new Map<number, LatestTicket>(rows.map((r) => [r.contactId, r]));
 }
 
 const REOPENED = {
@@ -124,11 +124,20 @@ async function openTickets(
 /**
  * The ticket of every message of a batch, in message order (DOMAIN §1.5): the contact's non-closed
  * ticket on the connection; else its last ticket reopened as pending, or a new one, each starting a
- * service cycle; a 1–5 answer to a pending rating stays on the closed ticket (DOMAIN §4).
+ * service cycle; a 1–5 answer to a pending rating stays on the closed ticket (DOMAIN §4). `known`:
+ * the latest tickets already read, of the contacts in `covers`; the others' are read here.
  */
-export async function ticketsFor(tx: Db, batch: InboundMessage[], contactIds: number[]): Promise<InboundTicket[]> {
+export async function ticketsFor(
+  tx: Db,
+  batch: InboundMessage[],
+  contactIds: number[],
+  known: { latest: Map<number, LatestTicket>; covers: Set<number> },
+): Promise<InboundTicket[]> {
   const { companyId, whatsappId } = batch[0];
-  const latest = await latestTickets(tx, companyId, whatsappId, [...new Set(contactIds)]);
+  const unread = [...new Set(contactIds)].filter((c) => !known.covers.has(c));
+  const latest = unread.length
+    ? new Map([...known.latest, ...(await latestTickets(tx, companyId, whatsappId, unread))])
+    : known.latest;
   // Which message opens the ticket of each contact without a non-closed one.
   const opener = new Map<number, number>();
   batch.forEach((m, i) => {
@@ -148,7 +157,7 @@ export async function ticketsFor(tx: Db, batch: InboundMessage[], contactIds: nu
     fresh.map(([c]) => c),
   );
   const lost = fresh.map(([c]) => c).filter((c) => !created.has(c));
-  const theirs = lost.length ? await latestTickets(tx, companyId, whatsappId, lost) : new Map<number, Last>();
+  const theirs = lost.length ? await latestTickets(tx, companyId, whatsappId, lost) : new Map<number, LatestTicket>();
 
   return batch.map((_, i) => {
     const contactId = contactIds[i];
@@ -156,12 +165,12 @@ export async function ticketsFor(tx: Db, batch: InboundMessage[], contactIds: nu
     const first = opener.get(contactId);
     if (first === undefined || theirs.has(contactId)) {
       // The non-closed ticket, or a rating answer on the closed one.
-      const t = last as Last;
+      const t = last as LatestTicket;
       return { id: t.id, ...ownerOf(t), opened: false, closed: t.status === 'closed', before: ownerOf(t) };
     }
     // A rating answer sent before the message that reopens stays on the closed ticket.
     if (i < first) {
-      const t = last as Last;
+      const t = last as LatestTicket;
       return { id: t.id, ...ownerOf(t), opened: false, closed: true, before: ownerOf(t) };
     }
     const id = last ? last.id : (created.get(contactId) as number);
