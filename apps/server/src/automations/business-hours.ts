@@ -4,7 +4,7 @@ import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
 import { selectTicket } from '../modules/tickets/tickets.view.js';
 import { renderTemplate } from '../platform/templates.js';
-import { zonedFormatter } from '../platform/time-zones.js';
+import { partsOf, zonedFormatter, zonedMinuteParts } from '../platform/time-zones.js';
 import { type InboundContext, inboundContext } from './context.js';
 import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
@@ -21,21 +21,23 @@ import { type AutomationDeps, sendAutomatic } from './send-automatic.js';
 
 type Schedule = Pick<WeeklyScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>;
 
-const weekdayFormatter = zonedFormatter('en-US', {
+const weekdayAndTime: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+};
+const weekdayFormatter = zonedFormatter('en-US', weekdayAndTime);
+const weekdayNow = zonedMinuteParts('en-US', weekdayAndTime);
 
 const minutesOf = (hhmm: string): number | undefined => {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
   return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
 };
 
-function openWith(schedules: readonly Schedule[], now: Date, fmt: Intl.DateTimeFormat): boolean {
+/** Whether the schedule is open at the wall-clock weekday and time of `parts`. */
+function openAt(schedules: readonly Schedule[], parts: Readonly<Record<string, string>>): boolean {
   if (schedules.length === 0) return true;
-  const parts = Object.fromEntries(fmt.formatToParts(now).map((p) => [p.type, p.value]));
   const weekday = String(parts.weekday).toLowerCase();
   const entry = schedules.find((s) => s.weekdayEn.toLowerCase() === weekday);
   if (!entry) return true;
@@ -49,7 +51,7 @@ function openWith(schedules: readonly Schedule[], now: Date, fmt: Intl.DateTimeF
 
 /** Whether the schedule is open at `now`, evaluated in `timeZone` (an unknown zone falls back to the default). */
 export function isOpen(schedules: readonly Schedule[] | null | undefined, now: Date, timeZone: string): boolean {
-  return openWith(schedules ?? [], now, weekdayFormatter(timeZone));
+  return openAt(schedules ?? [], weekdayNow(now, timeZone));
 }
 
 const MINUTE = 60_000;
@@ -71,9 +73,9 @@ export function closedThroughout(
   const fmt = weekdayFormatter(timeZone);
   const list = schedules ?? [];
   for (let t = since.getTime(); t < now.getTime(); t += MINUTE) {
-    if (openWith(list, new Date(t), fmt)) return false;
+    if (openAt(list, partsOf(fmt, new Date(t)))) return false;
   }
-  return !openWith(list, now, fmt);
+  return !openAt(list, partsOf(fmt, now));
 }
 
 /**

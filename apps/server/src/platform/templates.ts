@@ -1,4 +1,4 @@
-import { zonedFormatter } from './time-zones.js';
+import { zonedMinuteParts } from './time-zones.js';
 
 /** The message variables of DOMAIN §6: automatic messages, quick replies and agent messages. */
 
@@ -18,7 +18,7 @@ interface LocalTime {
   minute: string;
 }
 
-const formatter = zonedFormatter('en-GB', {
+const wallClock = zonedMinuteParts('en-GB', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -29,11 +29,7 @@ const formatter = zonedFormatter('en-GB', {
 
 /** The wall-clock date and time of `now` in `timeZone`, zero-padded. */
 export function localTime(now: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = wallClock(now, timeZone);
   return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
 }
 

@@ -40,3 +40,30 @@ export function knownZone(timeZone: string): string {
     return DEFAULT_TIME_ZONE;
   }
 }
+
+/** The parts of `at` in `format`, by type (year, month, weekday…). */
+export const partsOf = (format: Intl.DateTimeFormat, at: Date): Record<string, string> =>
+  Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+
+/**
+ * `formatToParts` of a format to the minute, `(now, timeZone)` → parts by type, kept per zone for the
+ * last minute asked: every inbound message asks for the wall clock (greeting, hours, holidays) and
+ * formatting costs more than the step itself. Zones' offsets are whole minutes (since 1972), so the
+ * parts of one minute are those of any instant in it. The parts are shared: read them, never change them.
+ */
+export function zonedMinuteParts(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): (now: Date, timeZone: string) => Readonly<Record<string, string>> {
+  const format = zonedFormatter(locale, options);
+  const last = new Map<string, { minute: number; parts: Record<string, string> }>();
+  return (now, timeZone) => {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const known = last.get(timeZone);
+    if (known?.minute === minute) return known.parts;
+    const parts = partsOf(format(timeZone), now);
+    if (last.size >= MAX_ZONES) last.clear();
+    last.set(timeZone, { minute, parts });
+    return parts;
+  };
+}

@@ -36,12 +36,19 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** The value with NUL removed from its strings; buffers, dates and functions are kept as they are. */
+/**
+ * The value with NUL removed from its strings; buffers, dates and functions are kept as they are.
+ * A value without NUL (nearly every one) is returned as it is, not copied.
+ */
 export function withoutNul<T>(value: T): T {
+  return containsNul(value) ? stripNul(value) : value;
+}
+
+function stripNul<T>(value: T): T {
   if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (Array.isArray(value)) return value.map(stripNul) as T;
   if (isPlainObject(value))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripNul(k), stripNul(v)])) as T;
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { zonedFormatter } from './time-zones.js';
+import { partsOf, zonedFormatter } from './time-zones.js';
 
 const formatter = zonedFormatter('en-US', {
   hourCycle: 'h23',
@@ -12,11 +12,7 @@ const formatter = zonedFormatter('en-US', {
 
 /** The UTC offset (ms) of `timeZone` at `at`. */
 function offsetMs(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = partsOf(formatter(timeZone), at);
   const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }

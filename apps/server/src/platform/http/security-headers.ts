@@ -1,5 +1,6 @@
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * What both servers (API and web client) send besides their own Content-Security-Policy (DOMAIN §11):
@@ -9,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 export const commonHelmet = {
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
-} satisfies FastifyHelmetOptions;
+} satisfies HelmetOptions;
 
 /**
  * The API answers JSON and files, never pages to run: a file opened directly (an uploaded SVG, say)
@@ -17,7 +18,7 @@ export const commonHelmet = {
  * lives on another origin and shows the API's `/public` files (a company's logo) in `<img>`; avatars and
  * contacts' pictures are private media it fetches with its token and shows as blob URLs.
  */
-const apiHelmet: FastifyHelmetOptions = {
+const apiHelmet: HelmetOptions = {
   ...commonHelmet,
   contentSecurityPolicy: {
     useDefaults: false,
@@ -47,8 +48,31 @@ export const apiDocsCsp = {
  * Register before the routes: hooks reach only the routes registered after them.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, apiHelmet);
+  addHelmetHeaders(app, apiHelmet);
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+/**
+ * Helmet's headers for `options` on every reply of `app` (and of what it registers afterwards). Our
+ * options hold no per-request values (no nonces, no functions), so the headers are computed once, by
+ * running helmet against a response that records them: @fastify/helmet built helmet again for every
+ * request, parsing the policy each time (about 2.5% of the server's CPU in the inbound bench).
+ */
+export function addHelmetHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

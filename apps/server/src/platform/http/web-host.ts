@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { lazyCompilers } from './lazy-compilers.js';
-import { commonHelmet } from './security-headers.js';
+import { addHelmetHeaders, commonHelmet } from './security-headers.js';
 
 /**
  * What the built client needs and no more: its own scripts (with `/env.js`) and the audio worklet
@@ -55,7 +54,7 @@ export async function buildWebHost(opts: { distDir: string; backendUrl: string }
     throw new Error(`Web client not built: ${opts.distDir}/index.html is missing (run npm run build)`);
   }
   const web = Fastify({ logger: false, schemaController: { compilersFactory: lazyCompilers } });
-  await web.register(helmet, {
+  addHelmetHeaders(web, {
     ...commonHelmet,
     contentSecurityPolicy: { useDefaults: false, directives: clientCsp(opts.backendUrl) },
   });
