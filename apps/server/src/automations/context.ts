@@ -113,6 +113,8 @@ function createContext(db: Db, home: StoredInbound, batch: InboundBatch | undefi
   const config = (companyId: number, whatsappId = home.whatsappId) =>
     once<InboundConfig>(`config:${companyId}:${whatsappId}`, () => readInboundConfig(db, companyId, whatsappId));
   const connectionRow = async (companyId: number, id: number) => (await config(companyId, id)).connection;
+  // A batch's first step reads its messages' tickets and the next ones the configuration: read both at once.
+  if (batch && !home.fromMe) config(home.companyId).catch(() => undefined);
 
   return {
     setting: async (companyId, key) => (await config(companyId)).settings.get(key) ?? settingDefaults[key],
