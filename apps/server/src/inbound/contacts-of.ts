@@ -65,10 +65,11 @@ function lessons(c: KnownContact, m: InboundMessage, known: KnownContact[]) {
 }
 
 /**
- * The contact of every message of one connection's batch, in message order: `known` (read for all of
- * them, see knownOfBatch), one insert for the new ones (read again only if another writer beat it to one), and a
- * write only where something was learnt. `refreshed`: the contacts created or due for their daily
- * profile refresh, whose picture is fetched once the batch is stored; `created`: the new ones.
+ * The contact of every message of one connection's batch, in message order: `knownBefore` (read for
+ * all of them by knownOfBatch), one insert for the new ones (read again only if another writer beat
+ * it to one), and a write only where something was learnt. `refreshed`: the contacts created or due
+ * for their daily profile refresh, whose picture is fetched once the batch is stored; `created`: the
+ * new ones.
  */
 export async function contactsOf(
   tx: Db,

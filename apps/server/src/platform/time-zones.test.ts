@@ -1,17 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { zonedMinuteParts } from './time-zones.js';
+import { localTime } from './templates.js';
 
-const clock = zonedMinuteParts('en-GB', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** The wall clock kept per zone and minute (zonedMinuteParts), as the message variables read it. */
 const at = (iso: string, zone: string) => {
-  const p = clock(new Date(iso), zone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  const t = localTime(new Date(iso), zone);
+  return `${t.year}-${t.month}-${t.day} ${t.hour}:${t.minute}`;
 };
 
 describe('the wall clock kept per zone and minute', () => {
