@@ -42,7 +42,7 @@ async function storedBatch(fromMe: boolean): Promise<StoredInbound> {
   await announced;
   const [stored] = results;
   if ('skipped' in stored) throw new Error('not stored');
-  recordBatch({ stored: [stored], bodies: new Map([[stored.messageId, 'Oi']]) });
+  recordBatch({ stored: [stored], bodies: new Map([[stored.messageId, 'Oi']]), ticketStates: new Map() });
   return stored;
 }
 
@@ -87,5 +87,54 @@ describe("a batch's automation context", () => {
       await inboundContext({ db }, stored).ticket(stored);
     });
     expect(log).toEqual(['sent ticket', 'answered ticket']);
+  });
+
+  it('starts each ticket from the state the store left it in, and reads it for its later messages', async () => {
+    const message = (number: string, body: string) => ({
+      message: {
+        companyId: t.companyId,
+        whatsappId,
+        providerId: `CTX-${number}-${body}-${Date.now()}`,
+        number,
+        pushName: 'Cliente',
+        fromMe: false,
+        body,
+        mediaType: 'chat' as const,
+      },
+    });
+    const deps = { db, realtime: server.deps.realtime, log: pino({ level: 'silent' }) };
+    // A contact whose ticket is closed: the batch reopens it.
+    const [first] = (await storeInbound(deps, [message('5511966610002', 'Oi')])).results;
+    if ('skipped' in first) throw new Error('not stored');
+    await server.deps.database.query(
+      `update tickets set status = 'closed', queue_id = null, chatbot = true, out_of_hours_notified_at = now() where id = $1`,
+      [first.ticketId],
+    );
+    const batch = await storeInbound(deps, [
+      message('5511966610003', 'Primeira'),
+      message('5511966610003', 'Segunda'),
+      message('5511966610002', 'Voltei'),
+    ]);
+    await batch.announced;
+    const [newFirst, newSecond, reopened] = batch.results.map((r) => {
+      if ('skipped' in r) throw new Error('not stored');
+      return r;
+    });
+    recordBatch({ stored: [newFirst, newSecond, reopened], bodies: new Map(), ticketStates: batch.ticketStates });
+    const ctx = inboundContext({ db }, newFirst);
+    const fromStore = await driverLog(async () => {
+      const states = [await ctx.ticket(newFirst), await ctx.ticket(reopened)];
+      const inDatabase = await Promise.all(
+        [newFirst, reopened].map(async (s) => {
+          const fresh = inboundContext({ db }, { ...s });
+          return fresh.ticket(s);
+        }),
+      );
+      expect(states).toEqual(inDatabase);
+    });
+    expect(fromStore.filter((e) => e === 'sent ticket')).toHaveLength(2);
+    expect((await ctx.ticket(reopened))?.status).toBe('pending');
+    const later = await driverLog(() => ctx.ticket(newSecond));
+    expect(later).toEqual(['sent ticket', 'answered ticket']);
   });
 });

@@ -77,16 +77,18 @@ describe('cancel-if-replied', () => {
 
   it("cancels the company's pending schedules at the time of the reply", async () => {
     const contactId = contactIds[10];
-    // Inserted after the statement was built: a time fixed when it was built would be older than the row.
+    // Inserted after the statement was built: a time fixed when it was built would be older than the row
+    // (its updated_at older still, so that only the cancel can make it new; PGlite's clock may give the
+    // insert and the cancel the same instant).
     await query(
       `insert into schedules (company_id, contact_id, body, send_at, cancel_if_replied, created_at, updated_at)
-       values ($1, $2, 'Volto a falar', now() + interval '1 hour', true, clock_timestamp(), clock_timestamp())`,
+       values ($1, $2, 'Volto a falar', now() + interval '1 hour', true, clock_timestamp(), clock_timestamp() - interval '1 day')`,
       [a.companyId, contactId],
     );
     await cancelOnReply(db, realtime(), a.companyId, [contactId]);
     const [row] = (
       await query(
-        `select status, last_error, updated_at > created_at as touched from schedules where contact_id = $1 and body = 'Volto a falar'`,
+        `select status, last_error, updated_at >= created_at as touched from schedules where contact_id = $1 and body = 'Volto a falar'`,
         [contactId],
       )
     ).rows;
