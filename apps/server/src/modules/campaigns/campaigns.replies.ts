@@ -45,40 +45,39 @@ export async function applyShippingAck(deps: ReplyDeps, ack: Ack): Promise<void>
 }
 
 /**
- * The recipients of a company's numbers that a batch's replies reach, as named statements of fixed
- * text for any number of numbers (built once, so their `updated_at` is the database's `now()`). The
- * states are written out, not parameters, so that the generic plan can prove it reads the partial
- * index of the numbers that may answer.
+ * The recipients of a company's numbers that a batch's replies reach, as one named statement of fixed
+ * text for any number of numbers (built once, so its `updated_at` is the database's `now()`): each
+ * answer is recorded, and the numbers in `confirming` that a running campaign asked for confirmation
+ * are released. Written as one update, as the recipient who confirms also answered: two statements
+ * would have to run one after the other. The states are written out, not parameters, so that the
+ * generic plan can prove it reads the partial index of the numbers that may answer.
  */
-const repliedBy = statement('campaign_replies', ['companyId', 'numbers'], (db, p) =>
-  db
+const answeredBy = statement('campaign_answers', ['companyId', 'numbers', 'confirming'], (db, p) => {
+  const releases = sql`(${campaignShippings.status} = 'confirming' and ${anyOfUnseen(campaignShippings.number, p.confirming, 'text')}
+    and exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId} and c.status = 'EM_ANDAMENTO'))`;
+  return db
     .update(campaignShippings)
-    .set({ repliedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      repliedAt: sql`coalesce(${campaignShippings.repliedAt}, now())`,
+      status: sql`case when ${releases} then 'pending' else ${campaignShippings.status} end`,
+      confirmation: sql`${campaignShippings.confirmation} or ${releases}`,
+      retryAt: sql`case when ${releases} then null else ${campaignShippings.retryAt} end`,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(campaignShippings.companyId, anyTenant(p.companyId)),
         anyOfUnseen(campaignShippings.number, p.numbers, 'text'),
         sql`${campaignShippings.status} in ('confirming', 'sent', 'delivered', 'read')`,
-        isNull(campaignShippings.repliedAt),
+        sql`(${campaignShippings.repliedAt} is null or ${releases})`,
       ),
     )
-    .returning({ campaignId: campaignShippings.campaignId }),
-);
-
-const confirmedBy = statement('campaign_confirmations', ['companyId', 'numbers'], (db, p) =>
-  db
-    .update(campaignShippings)
-    .set({ status: 'pending', confirmation: true, retryAt: null, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(campaignShippings.companyId, anyTenant(p.companyId)),
-        anyOfUnseen(campaignShippings.number, p.numbers, 'text'),
-        sql`${campaignShippings.status} = 'confirming'`,
-        sql`exists (select 1 from ${campaigns} c where c.id = ${campaignShippings.campaignId} and c.status = 'EM_ANDAMENTO')`,
-      ),
-    )
-    .returning({ campaignId: campaignShippings.campaignId }),
-);
+    .returning({
+      campaignId: campaignShippings.campaignId,
+      // Only a release moves one of these states to pending.
+      released: sql<boolean>`${campaignShippings.status} = 'pending'`,
+    });
+});
 
 /** A message from a contact, as the campaigns see it. */
 export interface ContactReply {
@@ -98,17 +97,23 @@ export interface ContactReply {
 export async function onCampaignReplies(deps: ReplyDeps, companyId: number, received: ContactReply[]): Promise<void> {
   const replies = received.filter((m) => !m.fromMe && !m.isGroup && m.body);
   if (replies.length === 0) return;
-  const touched = new Set<number>();
-  const replied = await repliedBy(deps.db, { companyId, numbers: [...new Set(replies.map((m) => m.number))] });
-  for (const r of replied) touched.add(r.campaignId);
   const optingOut = new Map<string, string>();
   for (const m of replies) if (isOptOut(m.body) && !optingOut.has(m.number)) optingOut.set(m.number, m.body);
   // A number that opts out in the batch ends skipped whatever else it wrote, before or after.
   const confirming = [
     ...new Set(replies.filter((m) => !optingOut.has(m.number) && isPositive(m.body)).map((m) => m.number)),
   ];
+  const answered = await answeredBy(deps.db, {
+    companyId,
+    numbers: [...new Set(replies.map((m) => m.number))],
+    confirming,
+  });
+  const touched = new Set(answered.map((r) => r.campaignId));
   for (const id of await optOut(deps.db, companyId, optingOut)) touched.add(id);
-  for (const id of await confirm(deps, companyId, confirming)) touched.add(id);
+  await kickReleased(
+    deps,
+    answered.filter((r) => r.released),
+  );
   for (const id of touched) progressOf(deps).touch(id);
 }
 
@@ -133,22 +138,17 @@ async function optOut(db: Db, companyId: number, words: Map<string, string>): Pr
   return skipped.map((r) => r.campaignId);
 }
 
-/** The numbers confirmed: their main messages of running campaigns go out; the campaigns it touched. */
-async function confirm(deps: ReplyDeps, companyId: number, numbers: string[]): Promise<number[]> {
-  if (numbers.length === 0) return [];
-  const { db } = deps;
-  const confirmed = await confirmedBy(db, { companyId, numbers });
-  if (confirmed.length > 0 && deps.jobs) {
-    const loops = await db
-      .selectDistinct({ whatsappId: campaigns.whatsappId })
-      .from(campaigns)
-      .where(
-        inArray(
-          campaigns.id,
-          confirmed.map((c) => c.campaignId),
-        ),
-      );
-    for (const l of loops) if (l.whatsappId !== null) await kickLoop(deps.jobs, l.whatsappId);
-  }
-  return confirmed.map((r) => r.campaignId);
+/** The main messages of the released recipients go out: their campaigns' loops are woken. */
+async function kickReleased(deps: ReplyDeps, released: { campaignId: number }[]): Promise<void> {
+  if (released.length === 0 || !deps.jobs) return;
+  const loops = await deps.db
+    .selectDistinct({ whatsappId: campaigns.whatsappId })
+    .from(campaigns)
+    .where(
+      inArray(
+        campaigns.id,
+        released.map((c) => c.campaignId),
+      ),
+    );
+  for (const l of loops) if (l.whatsappId !== null) await kickLoop(deps.jobs, l.whatsappId);
 }

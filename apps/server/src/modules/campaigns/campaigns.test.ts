@@ -589,7 +589,7 @@ describe('the sending engine', () => {
     expect(report.status).toBe('EM_ANDAMENTO');
   });
 
-  it('a batch of replies: one statement per kind; a number that opts out ends skipped, even after its "sim"', async () => {
+  it('a batch of replies: answers and confirmations one statement, opt-outs another; a number that opts out ends skipped, even after its "sim"', async () => {
     const { list, c } = await confirmingCampaign(3, 'Posso enviar?', 'A oferta');
     const [yes, leaves, changesMind] = list.numbers;
     const sent = await recordStatements(server.deps.database.db, () =>
@@ -601,8 +601,8 @@ describe('the sending engine', () => {
       ]),
     );
     const updates = sent.filter((s) => /^update "campaign_shippings"/i.test(s.text));
-    // replied, skipped (both opt-outs), confirmed.
-    expect(updates).toHaveLength(3);
+    // Answered and released together, then skipped (both opt-outs).
+    expect(updates).toHaveLength(2);
     const byNumber = new Map((await shippingsOf(c.id)).map((r) => [r.number, r]));
     expect(byNumber.get(yes)).toMatchObject({ status: 'pending', confirmation: true });
     expect(byNumber.get(leaves)).toMatchObject({ status: 'skipped', reason: 'opted_out' });
