@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { registerAiPrompt } from './automations/ai-prompt.js';
 import { handleCall } from './automations/calls.js';
 import { registerTicketExpiry } from './automations/expiry.js';
-import { runInboundAutomations } from './automations/index.js';
+import { prepareInboundAutomations, runInboundAutomations } from './automations/index.js';
 import { registerIntegrations } from './automations/integration.js';
 import { registerSendToQueue } from './automations/send-to-queue.js';
 import type { BaileysOptions } from './channels/baileys/baileys.channel.js';
@@ -77,7 +77,14 @@ export function createMessaging(opts: {
     storage,
     log: opts.log,
     afterStore: automation && ((stored) => runInboundAutomations(automation, stored)),
-    afterBatch: (received) => afterInboundBatch({ db, realtime: opts.realtime, jobs, log: opts.log }, received),
+    afterBatch: (received) => {
+      if (automation)
+        prepareInboundAutomations(
+          automation,
+          received.map((r) => r.stored),
+        );
+      return afterInboundBatch({ db, realtime: opts.realtime, jobs, log: opts.log }, received);
+    },
   });
   const pictures = createContactPictures({ db, realtime: opts.realtime, storage, log: opts.log });
   const events: ChannelEvents = {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { recordBatch } from '../inbound/inbound-batch.js';
 import { type StoredInbound, storeInbound } from '../inbound/store-inbound.js';
 import { inboundContext } from './context.js';
+import { prepareInboundAutomations } from './index.js';
 
 /** What the automations of one stored batch read together (context.ts). */
 
@@ -87,6 +88,16 @@ describe("a batch's automation context", () => {
       await inboundContext({ db }, stored).ticket(stored);
     });
     expect(log).toEqual(['sent ticket', 'answered ticket']);
+  });
+
+  it("starts reading the company's configuration when the batch is stored, unless it was all written on the phone", async () => {
+    const fromPhone = await storedBatch(true);
+    expect(await driverLog(async () => prepareInboundAutomations({ db }, [fromPhone]))).toEqual([]);
+    const stored = await storedBatch(false);
+    const prepared = await driverLog(async () => prepareInboundAutomations({ db }, [fromPhone, stored]));
+    expect(prepared.filter((e) => e.startsWith('sent'))).toEqual(['sent config']);
+    const later = await driverLog(() => inboundContext({ db }, stored).setting(t.companyId, 'userRating'));
+    expect(later).toEqual([]);
   });
 
   it('starts each ticket from the state the store left it in, and reads it for its later messages', async () => {

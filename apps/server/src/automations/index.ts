@@ -1,3 +1,4 @@
+import type { Db } from '../db/client.js';
 import type { StoredInbound } from '../inbound/handle-inbound.js';
 import { type AiPromptStepDeps, runAiPrompt } from './ai-prompt.js';
 import { outOfHours } from './business-hours.js';
@@ -34,6 +35,16 @@ const queueMenu: InboundStep = async (deps, stored, ctx = inboundContext(deps, s
  * come before the menu.
  */
 const steps: InboundStep[] = [runRatingAnswer, holiday, outOfHours, runAiPrompt, runIntegration, queueMenu];
+
+/**
+ * A stored batch's automations start reading what they share (the company's configuration: see
+ * context.ts) while the batch's own work runs, before its messages' automations wait for it. A batch
+ * written on the phone only reads nothing.
+ */
+export function prepareInboundAutomations(deps: { db: Db }, stored: readonly StoredInbound[]): void {
+  const received = stored.find((s) => !s.fromMe);
+  if (received) inboundContext(deps, received);
+}
 
 export async function runInboundAutomations(deps: AiPromptStepDeps, stored: StoredInbound): Promise<void> {
   const ctx = inboundContext(deps, stored);

@@ -1,6 +1,6 @@
 import { companyEvent } from '@balcao/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordConnectionStatements } from '../../test/count-statements.js';
@@ -228,6 +228,27 @@ describe('the statements of a batch', () => {
     expect([reply.ticketId, next.ticketId]).toEqual([stored(first).ticketId, stored(other).ticketId]);
     const [row] = await db.select().from(messages).where(eq(messages.id, reply.messageId));
     expect(row.quotedMsgId).toBe(stored(first).messageId);
+  });
+
+  it("send the batch's read right behind its locks, without waiting for the locks' answer", async ({ skip }) => {
+    if (server.deps.database.kind !== 'postgres') skip('the pooled connection is PostgreSQL');
+    const events: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      const text = typeof first === 'string' ? first : first.text;
+      const kind = /^select pg_advisory_xact_lock/.test(text) ? 'lock' : /^with known as/.test(text) ? 'read' : '';
+      if (kind) events.push(`sent ${kind}`);
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (kind === 'lock') (result as Promise<unknown>).then(() => events.push('locked'));
+      return result;
+    } as typeof query;
+    try {
+      await store([msg('5511977730101', 'Oi'), msg('5511977730102', 'Olá')]);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(events).toEqual(['sent lock', 'sent read', 'locked']);
   });
 
   it('reopen the closed ticket of a contact another writer created while the batch waited', async ({ skip }) => {

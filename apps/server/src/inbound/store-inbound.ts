@@ -145,16 +145,15 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const now = new Date();
-    await lockContacts(
-      tx,
-      batch.map((p) => p.message),
-    );
-    const known = await knownOfBatch(
-      tx,
-      companyId,
-      whatsappId,
-      batch.map((p) => p.message),
-    );
+    const received = batch.map((p) => p.message);
+    // Queued together on the transaction's connection: the driver sends the read as soon as the locks
+    // are held (its snapshot is then taken after them), without waiting for this process's next turn.
+    const locked = lockContacts(tx, received);
+    const reading = knownOfBatch(tx, companyId, whatsappId, received);
+    // A failed lock fails the read too (the transaction is aborted): the lock's error is the one thrown.
+    reading.catch(() => undefined);
+    await locked;
+    const known = await reading;
     const fresh = firstDeliveries(known.stored, batch);
     if (!fresh.length) return [];
     const ms = fresh.map((p) => p.message);

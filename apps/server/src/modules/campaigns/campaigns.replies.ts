@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import { anyTenant } from '../../db/any-tenant.js';
 import type { Db } from '../../db/client.js';
