@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { arrayValue, insertManyQuery } from '../db/insert-many.js';
 import { preparableSql, statement } from '../db/named-statement.js';
 import { executeShaped, QueryShape } from '../db/query-shape.js';
+import { queuedTransaction } from '../db/queued-transaction.js';
 import { rowsOf } from '../db/rows.js';
 import { announceNewContacts } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
@@ -142,12 +143,11 @@ function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at
  */
 async function storeBatch(db: Db, batch: PreparedInbound[]) {
   const { companyId, whatsappId } = batch[0].message;
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return queuedTransaction(db, async (tx) => {
     const now = new Date();
     const received = batch.map((p) => p.message);
-    // Queued together on the transaction's connection: the driver sends the read as soon as the locks
-    // are held (its snapshot is then taken after them), without waiting for this process's next turn.
+    // Queued together behind the BEGIN on the transaction's connection: the driver sends the read as
+    // soon as the locks are held (its snapshot is then taken after them), not on this process's next turn.
     const locked = lockContacts(tx, received);
     const reading = knownOfBatch(tx, companyId, whatsappId, received);
     // A failed lock fails the read too (the transaction is aborted): the lock's error is the one thrown.
