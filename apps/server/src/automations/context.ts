@@ -11,10 +11,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { anyOfUnseen, statement } from '../db/named-statement.js';
 import { type InboundBatch, inboundBatchOf } from '../inbound/inbound-batch.js';
-import { type TicketState, ticketStateColumns } from '../inbound/ticket-state.js';
-
-export type { TicketState } from '../inbound/ticket-state.js';
-
 import type { StoredInbound } from '../inbound/store-inbound.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { optionTree } from '../modules/queue-options/queue-options.service.js';
@@ -35,8 +31,7 @@ import { type ConnectionRow, type InboundConfig, type QueueConfig, readInboundCo
  *   company's hours and the connection's queue options, one statement (inbound-config.ts), and the
  *   plan — on first use, for the whole batch;
  * - the ticket, once per message for all of its steps, read again after a step changed it; the
- *   first message of each ticket takes it as the batch's store left it (no read), the messages of
- *   the batch that want theirs at the same moment share one query;
+ *   messages of the batch that want their ticket at the same moment share one query;
  * - the message's body, which the batch already holds.
  *
  * The context lives as long as the batch's messages do: it is no cache across batches, so a change
@@ -68,9 +63,26 @@ export interface InboundContext {
   body(stored: StoredInbound): Promise<string | undefined>;
 }
 
+const ticketColumns = {
+  id: tickets.id,
+  companyId: tickets.companyId,
+  whatsappId: tickets.whatsappId,
+  contactId: tickets.contactId,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  queueOptionId: tickets.queueOptionId,
+  chatbot: tickets.chatbot,
+  amountUsedBotQueues: tickets.amountUsedBotQueues,
+  isGroup: tickets.isGroup,
+  status: tickets.status,
+  awaitingRating: tickets.awaitingRating,
+  outOfHoursNotifiedAt: tickets.outOfHoursNotifiedAt,
+};
+export type TicketState = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
+
 const ticketStates = statement('inbound_ticket_states', ['companyId', 'ids'], (db, p) =>
   db
-    .select(ticketStateColumns)
+    .select(ticketColumns)
     .from(tickets)
     .where(and(eq(tickets.companyId, p.companyId), anyOfUnseen(tickets.id, p.ids, 'int'))),
 );
@@ -96,8 +108,6 @@ function createContext(db: Db, home: StoredInbound, batch: InboundBatch | undefi
   const readTicket = coalescedReads((companyId, ids) => ticketStates(db, { companyId, ids }));
   const readView = coalescedReads((companyId, ids) => selectTicketsOf(db, companyId, ids));
   const ticketOf = new Map<number, Promise<TicketState | undefined>>();
-  // The first message of each ticket starts from the ticket as the store left it; later reads go to the database.
-  const asStored = new Map(batch?.ticketStates);
 
   // Company-wide parts are read with the context's own connection, so that one statement serves all.
   const config = (companyId: number, whatsappId = home.whatsappId) =>
@@ -124,12 +134,6 @@ function createContext(db: Db, home: StoredInbound, batch: InboundBatch | undefi
     },
     async ticket(stored) {
       let read = ticketOf.get(stored.messageId);
-      const known = read ? undefined : asStored.get(stored.messageId);
-      if (known) {
-        asStored.delete(stored.messageId);
-        read = Promise.resolve(known);
-        ticketOf.set(stored.messageId, read);
-      }
       if (!read) {
         const reading = readTicket(stored.companyId, stored.ticketId);
         ticketOf.set(stored.messageId, reading);

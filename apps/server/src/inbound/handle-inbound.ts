@@ -73,9 +73,7 @@ export function createInboundPipeline(deps: InboundDeps) {
   const inTicketOrder = sequencer();
   const batcher = createBatcher(async (batch: PreparedInbound[]) => {
     const connection = connectionKey(batch[0].message);
-    const { results, announced, ticketStates } = await storeInbound(deps, batch, (announce) =>
-      inAnnounceOrder(connection, announce),
-    );
+    const { results, announced } = await storeInbound(deps, batch, (announce) => inAnnounceOrder(connection, announce));
     // The automations of these messages read what they share once for the batch (automations/context.ts).
     const received: ReceivedInbound[] = [];
     const bodies = new Map<number, string>();
@@ -84,7 +82,7 @@ export function createInboundPipeline(deps: InboundDeps) {
       received.push({ stored: result, message: batch[i].message });
       bodies.set(result.messageId, batch[i].message.body);
     });
-    recordBatch({ stored: received.map((r) => r.stored), bodies, ticketStates });
+    recordBatch({ stored: received.map((r) => r.stored), bodies });
     // The batch is stored: a failure here is logged, never a reason to store it again. The store of
     // the connection's next batch does not wait for it (the store is what bounds a busy connection).
     const { afterBatch } = deps;

@@ -1,5 +1,4 @@
 import type { StoredInbound } from './store-inbound.js';
-import type { TicketState } from './ticket-state.js';
 
 /**
  * The messages one transaction stored together (store-inbound), as the work that follows them sees
@@ -11,12 +10,6 @@ export interface InboundBatch {
   readonly stored: readonly StoredInbound[];
   /** Each stored message's body as it was stored, by message id. */
   readonly bodies: ReadonlyMap<number, string>;
-  /**
-   * Each ticket as the store's transaction left it, by the id of the ticket's first message in the
-   * batch: its automations start from it without reading it (the later messages' run after the
-   * first's, which may change the ticket, and read it).
-   */
-  readonly ticketStates: ReadonlyMap<number, TicketState>;
 }
 
 /** Held only as long as a message's result is: no batch outlives the work on its messages. */

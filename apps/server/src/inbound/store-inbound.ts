@@ -18,7 +18,6 @@ import type { Realtime } from '../platform/realtime/realtime.js';
 import { knownOfBatch } from './batch-known.js';
 import { contactsOf } from './contacts-of.js';
 import { type InboundTicket, ticketsFor } from './ticket-for.js';
-import { type TicketState, type TicketStateJson, ticketStateJson, ticketStateOf } from './ticket-state.js';
 
 export interface StoredInbound {
   messageId: number;
@@ -49,7 +48,6 @@ type StoredRow = {
   contactId: number;
   refreshProfile: boolean;
   newContact: boolean;
-  ticketState: TicketState;
 };
 
 const lockOf = statement('inbound_lock', ['keys'], (db, p) =>
@@ -133,8 +131,7 @@ function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at
           'int',
         )})
         as v(id, last, from_me, unread)
-      where ${tickets.id} = v.id
-      returning ${tickets.id} as ticket_id, ${ticketStateJson} as state`;
+      where ${tickets.id} = v.id`;
 }
 
 /**
@@ -193,12 +190,8 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       now,
       shape,
     );
-    // Each message with its ticket as the transaction leaves it, for the automations (InboundBatch).
-    const query = sql`with touched as (${touch}), inserted as (${insert.query})
-      select inserted.*, touched.state as ticket_state from inserted join touched on touched.ticket_id = inserted.ticket_id`;
-    const raw = rowsOf<Record<string, unknown>>(await executeShaped('inbound_messages', tx, shape, query));
-    const rows = insert.rowsOf(raw);
-    const stateOf = new Map(raw.map((r) => [r.ticket_id as number, r.ticket_state as TicketStateJson]));
+    const query = sql`with touched as (${touch}) ${insert.query}`;
+    const rows = insert.rowsOf(rowsOf(await executeShaped('inbound_messages', tx, shape, query)));
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,
@@ -208,7 +201,6 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       // The contact's first message of the batch carries its refresh, and its creation.
       refreshProfile: refreshed.delete(contactIds[i]),
       newContact: newContacts.delete(contactIds[i]),
-      ticketState: ticketStateOf(stateOf.get(ticketOf[i].id) as TicketStateJson),
     }));
     await quoteWithinBatch(tx, stored);
     // Written on the phone itself: an agent's reply, unless it is what opened the ticket.
@@ -260,8 +252,6 @@ export interface StoredBatch {
   results: InboundResult[];
   /** Never rejects: an announcement that fails is logged, the messages stay stored. */
   announced: Promise<void>;
-  /** Each ticket as the transaction left it, by the id of its first message in the batch (see InboundBatch). */
-  ticketStates: Map<number, TicketState>;
 }
 
 /**
@@ -304,12 +294,5 @@ export async function storeInbound(
     claimed.add(m.providerId);
     return result;
   });
-  const ticketStates = new Map<number, TicketState>();
-  const seen = new Set<number>();
-  for (const s of stored) {
-    if (seen.has(s.ticket.id)) continue;
-    seen.add(s.ticket.id);
-    ticketStates.set(s.row.id, s.ticketState);
-  }
-  return { results, announced, ticketStates };
+  return { results, announced };
 }
