@@ -152,6 +152,49 @@ describe('a batch of one connection', () => {
     expect(stored(byLid).ticketId).toBe(stored(phoneFirst).ticketId);
   });
 
+  it("reads the batch's new contacts and its tickets side by side, and announces the contacts first", async () => {
+    const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = client.query;
+    const events: string[] = [];
+    const kindOf = (text: string) =>
+      /^select "id", "uuid", "name"/.test(text)
+        ? 'contacts'
+        : /^select "id", "uuid", "status"/.test(text)
+          ? 'tickets'
+          : '';
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      const kind = kindOf(typeof first === 'string' ? first : first.text);
+      if (kind) events.push(`sent ${kind}`);
+      const result = query.apply(this, args);
+      if (!kind) return result;
+      return result.then((r) => {
+        events.push(`answered ${kind}`);
+        return r;
+      });
+    };
+    const realtime = server.deps.realtime;
+    const toCompany = realtime.toCompany;
+    const toRooms = realtime.toRooms;
+    realtime.toCompany = (companyId, event, payload) => {
+      if (event === companyEvent.contact(companyId)) events.push('contact announced');
+      toCompany(companyId, event, payload);
+    };
+    realtime.toRooms = (rooms, event, payload, except) => {
+      if (event === companyEvent.ticket(tenant.companyId)) events.push('ticket announced');
+      toRooms(rooms, event, payload, except);
+    };
+    try {
+      await store([msg('5511955500101', 'Sou novo')]);
+    } finally {
+      client.query = query;
+      realtime.toCompany = toCompany;
+      realtime.toRooms = toRooms;
+    }
+    expect(events.slice(0, 2).sort()).toEqual(['sent contacts', 'sent tickets']);
+    expect(events.filter((e) => e.endsWith('announced'))).toEqual(['contact announced', 'ticket announced']);
+  });
+
   it('announces each ticket once and its new messages in order', async () => {
     const url = await server.listen();
     expect(url).toBeTruthy();

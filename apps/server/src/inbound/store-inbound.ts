@@ -8,7 +8,7 @@ import { preparableSql, statement } from '../db/named-statement.js';
 import { executeShaped, QueryShape } from '../db/query-shape.js';
 import { queuedTransaction } from '../db/queued-transaction.js';
 import { rowsOf } from '../db/rows.js';
-import { announceNewContacts } from '../modules/contacts/contacts.service.js';
+import { newContactsAnnouncement } from '../modules/contacts/contacts.service.js';
 import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
@@ -227,9 +227,13 @@ async function quoteWithinBatch(tx: Db, stored: { m: InboundMessage; row: Messag
  */
 async function announce(deps: { db: Db; realtime: Realtime }, companyId: number, stored: StoredRow[]) {
   const created = stored.filter((s) => s.newContact).map((s) => s.contactId);
-  await announceNewContacts(deps.db, deps.realtime, companyId, created);
   const ticketIds = [...new Set(stored.map((s) => s.ticket.id))];
-  const views = await selectTicketsOf(deps.db, companyId, ticketIds);
+  // Read side by side, announced in order.
+  const [announceContacts, views] = await Promise.all([
+    newContactsAnnouncement(deps.db, deps.realtime, companyId, created),
+    selectTicketsOf(deps.db, companyId, ticketIds),
+  ]);
+  announceContacts();
   const contacts = views.map((v) => v.contact);
   const shown = await viewMessages(
     deps.db,

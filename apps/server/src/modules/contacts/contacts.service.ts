@@ -69,15 +69,28 @@ const newContacts = statement('new_contacts', ['companyId', 'ids'], (db, p) =>
     .where(and(eq(contacts.companyId, p.companyId), sql`${contacts.id} = any(${p.ids})`)),
 );
 
-/** Contacts the inbound pipeline created appear live on the contacts page like any other (one read). */
+/**
+ * Contacts the inbound pipeline created appear live on the contacts page like any other. One read,
+ * answered with the announcement: a caller reading more at the same time still announces them first.
+ */
+export async function newContactsAnnouncement(
+  db: Db,
+  realtime: Realtime,
+  companyId: number,
+  ids: number[],
+): Promise<() => void> {
+  const rows = ids.length ? await newContacts(db, { companyId, ids }) : [];
+  return () => {
+    for (const row of rows)
+      realtime.toCompany(companyId, companyEvent.contact(companyId), {
+        action: 'create',
+        contact: { ...toContact(row), extraInfo: [] },
+      });
+  };
+}
+
 export async function announceNewContacts(db: Db, realtime: Realtime, companyId: number, ids: number[]) {
-  if (ids.length === 0) return;
-  const rows = await newContacts(db, { companyId, ids });
-  for (const row of rows)
-    realtime.toCompany(companyId, companyEvent.contact(companyId), {
-      action: 'create',
-      contact: { ...toContact(row), extraInfo: [] },
-    });
+  (await newContactsAnnouncement(db, realtime, companyId, ids))();
 }
 
 const searchWhere = (companyId: number, term: string) =>
