@@ -2,7 +2,7 @@ import { companyEvent } from '@balcao/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import pg, { type Pool } from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordConnectionStatements } from '../../test/count-statements.js';
 import { connectSocket, createTenant, createTestServer, type Tenant, type TestServer } from '../../test/harness.js';
 import { connectedSandbox } from '../../test/sandbox-helpers.js';
@@ -207,7 +207,8 @@ describe('a batch of one connection', () => {
       seen.push(`message ${p.message.body}`),
     );
     await store([msg('5511955500007', 'um'), msg('5511955500008', 'outro'), msg('5511955500007', 'dois')]);
-    await new Promise((r) => setTimeout(r, 200));
+    // The five events are on their way: wait for them, then check nothing else came in between.
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(5), { timeout: 3000, interval: 5 });
     socket.close();
     expect(seen).toEqual([
       'ticket 5511955500007',
