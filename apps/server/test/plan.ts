@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Db } from '../src/db/client.js';
 import { rowsOf } from '../src/db/rows.js';
 import type { SentStatement } from './count-statements.js';
@@ -68,6 +69,25 @@ export async function genericPlanIndexes(db: Db, statement: SentStatement): Prom
     return indexes(Plan);
   } finally {
     // Closed, not returned to the pool: it holds the prepared probe and the plan mode.
+    client.release(true);
+  }
+}
+
+/**
+ * How PostgreSQL planned `statement` over seven calls under one name on one pooled connection:
+ * from the sixth, a statement whose custom plans cost no less than its generic one keeps the latter.
+ */
+export async function plansOf(db: Db, statement: SentStatement): Promise<{ generic: number; custom: number }> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    for (let i = 0; i < 7; i++) await client.query({ name: 'probe', text: statement.text, values: statement.values });
+    const { rows } = await client.query(
+      `select generic_plans::int generic, custom_plans::int custom from pg_prepared_statements where name = 'probe'`,
+    );
+    return rows[0] as { generic: number; custom: number };
+  } finally {
+    // Closed, not returned: its statement named "probe" would clash with the next text.
     client.release(true);
   }
 }

@@ -1,8 +1,8 @@
-import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStatements } from '../../test/count-statements.js';
 import { createTenant, createTestServer, type Tenant, type TestServer } from '../../test/harness.js';
+import { plansOf } from '../../test/plan.js';
 import { connectedSandbox } from '../../test/sandbox-helpers.js';
 import { storeInbound } from '../inbound/store-inbound.js';
 import { selectTicketsOf } from '../modules/tickets/tickets.view.js';
@@ -46,22 +46,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** How PostgreSQL planned `text` over seven calls under one name on one connection. */
-async function plans(text: string, values: unknown[]) {
-  const pool = (server.deps.database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  try {
-    for (let i = 0; i < 7; i++) await client.query({ name: 'probe', text, values });
-    const { rows } = await client.query(
-      `select generic_plans::int generic, custom_plans::int custom from pg_prepared_statements where name = 'probe'`,
-    );
-    return rows[0] as { generic: number; custom: number };
-  } finally {
-    // Closed, not returned: its statement named "probe" would clash with the next text.
-    client.release(true);
-  }
-}
-
 describe('anyOfUnseen', () => {
   it('lets the ticket views by ids keep a generic plan', async ({ skip }) => {
     if (server.deps.database.kind !== 'postgres') skip('PGlite plans every statement');
@@ -69,9 +53,11 @@ describe('anyOfUnseen', () => {
       expect((await selectTicketsOf(server.deps.database.db, tenant.companyId, ticketIds.slice(0, 3))).length).toBe(3);
     });
     expect(sent.text).toContain('(select $1::int[])::int[]');
-    expect(await plans(sent.text, sent.values)).toEqual({ generic: 2, custom: 5 });
+    expect(await plansOf(server.deps.database.db, sent)).toEqual({ generic: 2, custom: 5 });
     // The same statement with the array in sight is planned on every call.
-    expect(await plans(sent.text.replace('(select $1::int[])::int[]', '$1'), sent.values)).toEqual({
+    expect(
+      await plansOf(server.deps.database.db, { ...sent, text: sent.text.replace('(select $1::int[])::int[]', '$1') }),
+    ).toEqual({
       generic: 0,
       custom: 7,
     });

@@ -1,6 +1,13 @@
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { connectionOf, type Preparable, type Prepared, preparableSql, prepareNamed } from './named-statement.js';
+import {
+  anyOfUnseen,
+  connectionOf,
+  type Preparable,
+  type Prepared,
+  preparableSql,
+  prepareNamed,
+} from './named-statement.js';
 
 /** Shapes remembered per connection (connectionOf): their number follows the filters' combinations. */
 const MAX_SHAPES = 256;
@@ -36,6 +43,16 @@ export class QueryShape {
     return this.bound ? this.placeholder(name, value) : sql`${sql.param(value)}`;
   }
 
+  /**
+   * A value the plan must not depend on, `(select $n::type)`: planned without it, the statement's
+   * custom plans cost what its generic plan does, and from the sixth call on a connection PostgreSQL
+   * keeps the generic one instead of planning each call. For filters whose best plan is the same
+   * whatever the value (a company, a status, a user); a search term's plan depends on it.
+   */
+  unseen(name: string, value: unknown, type: string): SQL {
+    return sql`(select ${this.value(name, value)}::${sql.raw(type)})`;
+  }
+
   /** A value that must be a placeholder (LIMIT, OFFSET): bound shapes only. */
   placeholder(name: string, value: unknown): Placeholder {
     if (!this.bound) throw new Error(`query shape: "${name}" needs a bound shape`);
@@ -49,9 +66,12 @@ export class QueryShape {
   }
 }
 
-/** `column = any($n)`: one array parameter whatever the number of ids (an IN list's text would follow it). */
+/**
+ * `column = any($n)`: one array parameter whatever the number of ids (an IN list's text would follow
+ * it), out of the planner's sight as QueryShape.unseen's values are.
+ */
 export const anyOf = (column: AnyColumn, shape: QueryShape, name: string, ids: readonly number[]): SQL =>
-  sql`${column} = any(${shape.value(name, ids)})`;
+  anyOfUnseen(column, shape.value(name, ids), 'int');
 
 const built = new WeakMap<object, Map<string, Prepared<unknown>>>();
 

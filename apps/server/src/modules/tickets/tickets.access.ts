@@ -41,7 +41,7 @@ export function visibleTickets(access: TicketAccess, shape: QueryShape): SQL | u
   shape.choose(`visible:${access.queueIds.length ? 'q' : ''}${access.seesNoQueue ? 'n' : ''}`);
   return or(
     access.queueIds.length ? anyOf(tickets.queueId, shape, 'accessQueueIds', access.queueIds) : sql`false`,
-    eq(tickets.userId, shape.value('userId', access.userId)),
+    eq(tickets.userId, shape.unseen('userId', access.userId, 'int')),
     access.seesNoQueue ? isNull(tickets.queueId) : sql`false`,
   );
 }

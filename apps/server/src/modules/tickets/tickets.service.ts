@@ -1,5 +1,5 @@
 import type { Ticket, TicketCreate, TicketsListQuery, TicketUpdate } from '@balcao/shared';
-import { and, eq, gt, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { anyOf, QueryShape } from '../../db/query-shape.js';
@@ -50,7 +50,10 @@ export function queueScope(access: TicketAccess, queueIds: number[] | undefined,
       mine.length ? anyOf(tickets.queueId, shape, 'mine', mine) : undefined,
       // Another queue's ticket is visible only when it is assigned to the caller.
       others.length
-        ? and(anyOf(tickets.queueId, shape, 'others', others), eq(tickets.userId, shape.value('userId', access.userId)))
+        ? and(
+            anyOf(tickets.queueId, shape, 'others', others),
+            eq(tickets.userId, shape.unseen('userId', access.userId, 'int')),
+          )
         : undefined,
       noQueue,
     ) ?? sql`false`
@@ -61,17 +64,19 @@ function listFilters(access: TicketAccess, q: TicketsListQuery, shape: QueryShap
   const filters: (SQL | undefined)[] = [queueScope(access, q.queueIds, shape)];
   if (q.status) {
     shape.choose('status');
-    filters.push(eq(tickets.status, shape.value('status', q.status)));
+    filters.push(eq(tickets.status, shape.unseen('status', q.status, 'text')));
   }
   // Without show-all (or for plain users, who never have it) the open list is the caller's own;
   // a list of another status needs no such rule.
   if (!(q.showAll && access.admin)) {
     if (q.status === 'open') {
       shape.choose('own');
-      filters.push(eq(tickets.userId, shape.value('userId', access.userId)));
+      filters.push(eq(tickets.userId, shape.unseen('userId', access.userId, 'int')));
     } else if (!q.status) {
       shape.choose('own-if-open');
-      filters.push(or(eq(tickets.userId, shape.value('userId', access.userId)), ne(tickets.status, 'open')));
+      filters.push(
+        or(eq(tickets.userId, shape.unseen('userId', access.userId, 'int')), sql`${tickets.status} <> 'open'`),
+      );
     }
   }
   if (q.tags?.length) {
@@ -89,7 +94,7 @@ function listFilters(access: TicketAccess, q: TicketsListQuery, shape: QueryShap
   }
   if (q.withUnreadMessages) {
     shape.choose('unread');
-    filters.push(gt(tickets.unreadMessages, 0));
+    filters.push(sql`${tickets.unreadMessages} > 0`);
   }
   if (q.date) {
     shape.choose('date');
@@ -137,7 +142,7 @@ function searchMatches(db: Db, shape: QueryShape, companyId: Placeholder | SQL, 
  */
 export function ticketListFilter(db: Db, caller: { companyId: number }, access: TicketAccess, q: TicketsListQuery) {
   const shape = QueryShape.bound();
-  const companyId = shape.value('companyId', caller.companyId);
+  const companyId = shape.unseen('companyId', caller.companyId, 'int');
   const search = q.searchParam ? searchMatches(db, shape, companyId, q.searchParam) : undefined;
   const where = companyTickets(
     companyId,

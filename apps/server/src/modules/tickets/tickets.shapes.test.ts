@@ -63,7 +63,7 @@ function build(n: 0 | 1, c: number, qi: number, status: (typeof statuses)[number
     ...w.extras[e],
   } as TicketsListQuery;
   const filter = ticketListFilter(db, { companyId: w.companyId }, w.callers[c], q);
-  const page = { limit: filter.shape.placeholder('limit', 21), offset: filter.shape.placeholder('offset', n * 20) };
+  const page = { limit: 21, offset: filter.shape.unseen('offset', n * 20, 'int') };
   const { sql, params } = ticketsPageQuery(db, filter, page).toSQL();
   return { key: filter.shape.key, sql, params, values: filter.shape.values };
 }

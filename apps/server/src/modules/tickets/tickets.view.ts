@@ -1,16 +1,5 @@
 import { companyEvent, type Ticket, type TicketEvent } from '@balcao/shared';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableName,
-  inArray,
-  type Placeholder,
-  type SQL,
-  sql,
-  type WithSubquery,
-} from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { anyOfUnseen, statement } from '../../db/named-statement.js';
@@ -34,8 +23,7 @@ const qualified = (column: AnyPgColumn) =>
 /**
  * One of the ticket's details, a primary-key subquery built as JSON (null when `ref` is): beside
  * the tickets table the planner has no join order to search, which halves the planning of every
- * ticket read (the list's statement is planned on each call, its custom plan being far better than
- * a generic one).
+ * ticket read (the list's statements whose filters it sees are planned on each call).
  */
 function detailOf<T>(fields: Record<string, AnyPgColumn>, key: AnyPgColumn, ref: AnyPgColumn) {
   const pairs = Object.entries(fields).map(([name, column]) => sql`'${sql.raw(name)}', ${qualified(column)}`);
@@ -145,20 +133,13 @@ export interface TicketsFilter {
 /**
  * The page's statement: the page is chosen on the tickets table alone (the planner never joins
  * thousands of candidates to contacts just to keep twenty), then only its rows get their details,
- * and the count of all the matching tickets rides on each row.
+ * and the count of all the matching tickets rides on each row. The page's size is written in the
+ * text and its offset unseen (QueryShape.unseen): with a LIMIT it cannot see, PostgreSQL would
+ * assume a tenth of the matching tickets and join them all.
  */
-export function ticketsPageQuery(
-  db: Db,
-  { where, ctes }: TicketsFilter,
-  window: { limit: Placeholder; offset: Placeholder },
-) {
-  const pageIds = db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(window.limit)
-    .offset(window.offset);
+export function ticketsPageQuery(db: Db, { where, ctes }: TicketsFilter, window: { limit: number; offset: SQL }) {
+  const pageIds = sql`(select ${tickets.id} from ${tickets} where ${where ?? sql`true`}
+    order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${sql.raw(String(window.limit))} offset ${window.offset})`;
   return ticketRows(db, { total: db.$count(tickets, where) }, ctes)
     .where(inArray(tickets.id, pageIds))
     .orderBy(...newestFirst);
@@ -166,8 +147,9 @@ export function ticketsPageQuery(
 
 /**
  * One page of the tickets matching the filter, newest activity first, with the count of them all,
- * in one statement built once per shape of the filter. The count rides on the page's rows: with
- * none, it is 0 on the first page and needs a statement of its own beyond it.
+ * in one statement built once per shape of the filter. With every value of the filter unseen, as
+ * the list's common filters are, PostgreSQL plans it once per connection. The count rides on the
+ * page's rows: with none, it is 0 on the first page and needs a statement of its own beyond it.
  */
 export async function selectTicketsPage(
   db: Db,
@@ -175,8 +157,9 @@ export async function selectTicketsPage(
   window: { limit: number; offset: number },
 ): Promise<{ tickets: Ticket[]; count: number }> {
   const { shape } = filter;
-  // Each call binds its window: the build below runs on the shape's first call only.
-  const page = { limit: shape.placeholder('limit', window.limit), offset: shape.placeholder('offset', window.offset) };
+  shape.choose(`limit ${window.limit}`);
+  // Each call binds its offset: the build below runs on the shape's first call only.
+  const page = { limit: window.limit, offset: shape.unseen('offset', window.offset, 'int') };
   const rows = await shaped('tickets_page', db, shape, () => ticketsPageQuery(db, filter, page));
   if (rows.length) return { tickets: rows.map(({ total, ...row }) => ticketOf(row)), count: rows[0].total };
   if (window.offset === 0) return { tickets: [], count: 0 };
