@@ -47,7 +47,7 @@ const world = (n: 0 | 1) => {
       searchParam: n ? 'pedido' : 'joão',
     },
   ];
-  return { companyId: id(5), callers, queueIds, extras, pageNumber: n + 1 };
+  return { companyId: id(5), callers, queueIds, extras, pageNumber: n + 2 };
 };
 
 const statuses = [undefined, 'open', 'pending', 'closed'] as const;
@@ -63,7 +63,7 @@ function build(n: 0 | 1, c: number, qi: number, status: (typeof statuses)[number
     ...w.extras[e],
   } as TicketsListQuery;
   const filter = ticketListFilter(db, { companyId: w.companyId }, w.callers[c], q);
-  const page = { limit: 21, offset: filter.shape.unseen('offset', n * 20, 'int') };
+  const page = { limit: 21, offset: filter.shape.unseen('offset', (w.pageNumber - 1) * 20, 'int') };
   const { sql, params } = ticketsPageQuery(db, filter, page).toSQL();
   return { key: filter.shape.key, sql, params, values: filter.shape.values };
 }

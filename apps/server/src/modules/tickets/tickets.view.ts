@@ -134,12 +134,14 @@ export interface TicketsFilter {
  * The page's statement: the page is chosen on the tickets table alone (the planner never joins
  * thousands of candidates to contacts just to keep twenty), then only its rows get their details,
  * and the count of all the matching tickets rides on each row. The page's size is written in the
- * text and its offset unseen (QueryShape.unseen): with a LIMIT it cannot see, PostgreSQL would
- * assume a tenth of the matching tickets and join them all.
+ * text, and so is the first page's absence of an offset; a later page's offset is unseen
+ * (QueryShape.unseen). With a LIMIT it cannot see, PostgreSQL would assume a tenth of the matching
+ * tickets and join them all; with an unseen offset on the first page, it would sort a whole lane
+ * instead of walking an index to its first twenty rows.
  */
-export function ticketsPageQuery(db: Db, { where, ctes }: TicketsFilter, window: { limit: number; offset: SQL }) {
+export function ticketsPageQuery(db: Db, { where, ctes }: TicketsFilter, window: { limit: number; offset?: SQL }) {
   const pageIds = sql`(select ${tickets.id} from ${tickets} where ${where ?? sql`true`}
-    order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${sql.raw(String(window.limit))} offset ${window.offset})`;
+    order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${sql.raw(String(window.limit))}${window.offset ? sql` offset ${window.offset}` : sql``})`;
   return ticketRows(db, { total: db.$count(tickets, where) }, ctes)
     .where(inArray(tickets.id, pageIds))
     .orderBy(...newestFirst);
@@ -157,9 +159,10 @@ export async function selectTicketsPage(
   window: { limit: number; offset: number },
 ): Promise<{ tickets: Ticket[]; count: number }> {
   const { shape } = filter;
-  shape.choose(`limit ${window.limit}`);
+  const later = window.offset > 0;
+  shape.choose(`limit ${window.limit}${later ? ' offset' : ''}`);
   // Each call binds its offset: the build below runs on the shape's first call only.
-  const page = { limit: window.limit, offset: shape.unseen('offset', window.offset, 'int') };
+  const page = { limit: window.limit, offset: later ? shape.unseen('offset', window.offset, 'int') : undefined };
   const rows = await shaped('tickets_page', db, shape, () => ticketsPageQuery(db, filter, page));
   if (rows.length) return { tickets: rows.map(({ total, ...row }) => ticketOf(row)), count: rows[0].total };
   if (window.offset === 0) return { tickets: [], count: 0 };
