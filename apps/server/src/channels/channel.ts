@@ -83,6 +83,7 @@ export interface Channel {
   sendText(to: string, body: string, opts?: SendOptions): Promise<SentRef>;
   sendMedia(to: string, file: OutboundFile, caption: string, opts?: SendOptions): Promise<SentRef>;
   deleteMessage(to: string, ref: SentRef): Promise<void>;
+  /** Read receipts for the contact's messages `refs`, oldest first. */
   markRead(to: string, refs: SentRef[]): Promise<void>;
   checkNumber(number: string): Promise<{ exists: boolean; jid?: string }>;
   rejectCall?(callId: string, from: string): Promise<void>;

@@ -166,14 +166,15 @@ export function createCloudChannel(
       throw new AppError('ERR_DELETE_WAPP_MSG', {}, 'The Cloud API cannot delete sent messages');
     },
     async markRead(_to, refs) {
+      const newest = refs.at(-1);
+      if (!newest) return;
       const { config, graph } = ready();
-      for (const ref of refs) {
-        await graph.post(`${encodeURIComponent(config.phoneNumberId)}/messages`, {
-          messaging_product: 'whatsapp',
-          status: 'read',
-          message_id: ref.providerId,
-        });
-      }
+      // The Graph API marks the earlier messages of the conversation read with it: one request.
+      await graph.post(`${encodeURIComponent(config.phoneNumberId)}/messages`, {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: newest.providerId,
+      });
     },
     async checkNumber(number) {
       const digits = number.replace(/\D/g, '');

@@ -287,6 +287,21 @@ describe('sending and statuses', () => {
     expect((await storedMessage(providerId)).ack).toBe(3);
   });
 
+  it('read receipts: one request for the newest message, which marks the earlier ones read', async () => {
+    const reads = () =>
+      graph.seen
+        .filter((s) => s.method === 'POST' && s.path === `/v21.0/${PHONE_ID}/messages`)
+        .map((s) => JSON.parse(s.body.toString()))
+        .filter((body) => body.status === 'read');
+    const before = reads().length;
+    await server.deps.channels
+      .get(whatsappId)
+      .markRead(NUMBER, [{ providerId: 'wamid.R1' }, { providerId: 'wamid.R2' }, { providerId: 'wamid.R3' }]);
+    expect(reads().slice(before)).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.R3' }]);
+    await server.deps.channels.get(whatsappId).markRead(NUMBER, []);
+    expect(reads()).toHaveLength(before + 1);
+  });
+
   it('a number WhatsApp refuses fails the message at once, without spending retries', async () => {
     const contact = (
       await call(t.admin, 'POST', '/contacts', { name: 'Sem WhatsApp', number: NOT_ON_WHATSAPP })

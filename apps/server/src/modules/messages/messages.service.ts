@@ -77,21 +77,24 @@ async function markTicketRead(
     .update(messages)
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
-    .returning({ providerId: messages.providerId });
+    .returning({ id: messages.id, providerId: messages.providerId });
   // One round trip for both.
-  const unread = rowsOf<{ provider_id: string | null }>(
+  const unread = rowsOf<{ id: number; provider_id: string | null }>(
     await executeNamed(ctx.db, 'mark_read', sql`with zeroed as (${zeroed.getSQL()}) ${read.getSQL()}`),
   );
   ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticket(ctx.companyId), {
     action: 'updateUnread',
     ticketId: ticket.id,
   });
-  const refs = unread.flatMap((m) => (m.provider_id ? [{ providerId: m.provider_id }] : []));
-  try {
-    await deps.channels.get(ticket.whatsappId).markRead(ticket.contact.number, refs);
-  } catch {
-    // Read receipts are a courtesy: a disconnected channel must not block reading.
-  }
+  // Oldest first, as the channels expect them (RETURNING promises no order).
+  const refs = unread
+    .sort((a, b) => a.id - b.id)
+    .flatMap((m) => (m.provider_id ? [{ providerId: m.provider_id }] : []));
+  // Read receipts are a courtesy, sent while the page goes back: the agent never waits for the
+  // provider, and a disconnected channel does not block reading.
+  Promise.resolve()
+    .then(() => deps.channels.get(ticket.whatsappId).markRead(ticket.contact.number, refs))
+    .catch(() => undefined);
 }
 
 /**
