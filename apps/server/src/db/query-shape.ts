@@ -40,7 +40,10 @@ export class QueryShape {
 
   /** A value, one parameter whatever it holds (an array stays one array parameter). */
   value(name: string, value: unknown): Placeholder | SQL {
-    return this.bound ? this.placeholder(name, value) : sql`${sql.param(value)}`;
+    if (!this.bound) return sql`${sql.param(value)}`;
+    if (name in this.values && this.values[name] !== value) throw new Error(`query shape: "${name}" bound twice`);
+    this.values[name] = value;
+    return sql.placeholder(name);
   }
 
   /**
@@ -51,14 +54,6 @@ export class QueryShape {
    */
   unseen(name: string, value: unknown, type: string): SQL {
     return sql`(select ${this.value(name, value)}::${sql.raw(type)})`;
-  }
-
-  /** A value that must be a placeholder (LIMIT, OFFSET): bound shapes only. */
-  placeholder(name: string, value: unknown): Placeholder {
-    if (!this.bound) throw new Error(`query shape: "${name}" needs a bound shape`);
-    if (name in this.values && this.values[name] !== value) throw new Error(`query shape: "${name}" bound twice`);
-    this.values[name] = value;
-    return sql.placeholder(name);
   }
 
   get key(): string {
