@@ -13,6 +13,13 @@ export interface RecordSelectProps<T extends FieldValues> {
 }
 
 /**
+ * What a select of records shows for `value`: none until the list (loaded apart) holds it, rather
+ * than an out-of-range value, which MUI can only show as blank and warns about.
+ */
+export const shownValue = (value: number | null | '', records: readonly { id: number }[] | undefined): number | '' =>
+  value !== null && value !== '' && records?.some((r) => r.id === value) ? value : '';
+
+/**
  * One record of a list (a prompt, an integration…) or none, for a `number | null` form field. A
  * value not (yet) in the list shows as none rather than as an out-of-range value.
  */
@@ -36,12 +43,11 @@ export function RecordSelect<T extends FieldValues, R extends { id: number; name
       name={name}
       control={control}
       render={({ field }) => {
-        const known = records?.some((r) => r.id === field.value) ?? false;
         return (
           <TextField
             select
             label={label}
-            value={field.value !== null && known ? field.value : ''}
+            value={shownValue(field.value, records)}
             onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
             helperText={helperText}
             fullWidth

@@ -17,6 +17,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { DialogForm } from '../../components/DialogForm';
 import { FormNumberField, FormSwitch, FormTextField } from '../../components/FormFields';
 import { QueueDot, QueueMultiSelect } from '../../components/QueueSelect';
+import { shownValue } from '../../components/RecordSelect';
 import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
 import { ConnectionTokenSection } from '../messages-api/ConnectionTokenSection';
@@ -242,7 +243,7 @@ function ConnectionForm({ whatsapp, onClose }: { whatsapp: Whatsapp | null; onCl
                 <TextField
                   select
                   label={t('connectionModal.sendIdQueue')}
-                  value={field.value ?? ''}
+                  value={shownValue(field.value, queues.data)}
                   onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
                   error={Boolean(fieldState.error)}
                   helperText={translateValidation(t, fieldState.error?.message)}

@@ -13,6 +13,7 @@ import { toast } from 'react-toastify';
 import { DialogForm } from '../../components/DialogForm';
 import { FormNumberField, FormPasswordField, FormTextField } from '../../components/FormFields';
 import { QueueDot } from '../../components/QueueSelect';
+import { shownValue } from '../../components/RecordSelect';
 import { formErrorHandler } from '../../components/serverFieldErrors';
 import { translateValidation } from '../../i18n/validation';
 import { useQueues } from '../queues/queuesApi';
@@ -101,7 +102,7 @@ function PromptForm({ record, onClose }: { record: Prompt | null; onClose: () =>
               <TextField
                 select
                 label={t('prompts.form.queue')}
-                value={field.value ?? ''}
+                value={shownValue(field.value, queues.data)}
                 onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
                 error={Boolean(fieldState.error)}
                 helperText={errorText(fieldState.error?.message) ?? t('prompts.form.queueHelp')}

@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { shownValue } from '../../components/RecordSelect';
 import { useWhatsappOptions } from './ticketsApi';
 
 interface ConnectionSelectProps {
@@ -20,7 +21,7 @@ export function ConnectionSelect({ enabled, value, onChange, label, emptyLabel, 
     <TextField
       select
       label={label}
-      value={value}
+      value={shownValue(value, whatsapps.data)}
       onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
       data-testid={testId}
     >
