@@ -79,7 +79,8 @@ async function markTicketRead(
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
     .returning({ id: messages.id, providerId: messages.providerId });
   // One round trip for both.
-  const unread = rowsOf<{ id: number; provider_id: string | null }>(
+  // The id is a bigint: text from node-postgres, a number from PGlite.
+  const unread = rowsOf<{ id: string | number; provider_id: string | null }>(
     await executeNamed(ctx.db, 'mark_read', sql`with zeroed as (${zeroed.getSQL()}) ${read.getSQL()}`),
   );
   ctx.realtime.toRooms(ticketRooms(ctx.companyId, ticket), companyEvent.ticket(ctx.companyId), {
@@ -88,7 +89,7 @@ async function markTicketRead(
   });
   // Oldest first, as the channels expect them (RETURNING promises no order).
   const refs = unread
-    .sort((a, b) => a.id - b.id)
+    .sort((a, b) => Number(a.id) - Number(b.id))
     .flatMap((m) => (m.provider_id ? [{ providerId: m.provider_id }] : []));
   // Read receipts are a courtesy, sent while the page goes back: the agent never waits for the
   // provider, and a disconnected channel does not block reading.
