@@ -99,7 +99,10 @@ describe('the ticket lists and kanban lanes planned once per connection', () => 
   it.for(lists)('%s: the generic plan from the sixth call', async ([, who, url], { skip }) => {
     if (server.deps.database.kind !== 'postgres') skip('PGlite plans every statement');
     const statement = await listStatement(who === 'user' ? t.user : t.admin, url());
-    expect(statement.text).toMatch(/limit 21( offset \(select \$\d+::int\))?\)/);
+    // The first page has no offset (an unseen one made the kanban's generic plan sort a whole lane).
+    expect(statement.text).toMatch(
+      url().includes('pageNumber=2') ? /limit 21 offset \(select \$\d+::int\)\)/ : /limit 21\)/,
+    );
     expect(await plansOf(server.deps.database.db, statement)).toEqual({ generic: 2, custom: 5 });
     const seen = statement.text
       .replace(/\(select (\$\d+)::int\[\]\)::int\[\]/g, '$1')
