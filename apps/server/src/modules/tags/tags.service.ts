@@ -30,7 +30,7 @@ async function visibleTicketsOfTags(ctx: ServiceContext, tagIds: number[]) {
         ctx.companyId,
         inArray(ticketTags.tagId, tagIds),
         inArray(tickets.status, ['open', 'pending']),
-        visibleTickets(access, QueryShape.inline()),
+        visibleTickets(access, QueryShape.inline())(tickets),
       ),
     )
     .orderBy(desc(tickets.updatedAt), desc(tickets.id));

@@ -160,7 +160,7 @@ export async function kanbanTickets(ctx: ServiceContext, q: KanbanQuery) {
     shape.unseen('companyId', ctx.companyId, 'int'),
     // In the text, as the partial indexes state it: a generic plan can use them.
     sql`${tickets.status} in ('open', 'pending')`,
-    queueScope(access, q.queueIds, shape),
+    queueScope(access, q.queueIds, shape)(tickets),
     laneFilter(q, shape),
   );
   return ticketsPage(ctx.db, { where, ctes: [], shape }, q.pageNumber);

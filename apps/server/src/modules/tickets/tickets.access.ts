@@ -1,10 +1,11 @@
 import { and, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { anyOf, type QueryShape } from '../../db/query-shape.js';
+import { anyOfUnseen } from '../../db/named-statement.js';
+import type { QueryShape } from '../../db/query-shape.js';
 import { rooms } from '../../platform/realtime/realtime.js';
 import { type Caller, isAdmin } from '../../platform/tenancy/context.js';
 import { userQueues, users } from '../users/users.schema.js';
-import { tickets } from './tickets.schema.js';
+import { type ticketCounts, tickets } from './tickets.schema.js';
 
 /** What a caller may see of the company's tickets (spec §6, DOMAIN §11). */
 export interface TicketAccess {
@@ -32,18 +33,30 @@ export async function ticketAccessOf(db: Db, caller: Caller): Promise<TicketAcce
   return { admin, userId: caller.userId, queueIds, seesNoQueue: admin || allTicket };
 }
 
-/** SQL filter of the tickets a caller may see; admins see all of their company's. */
-export function visibleTickets(access: TicketAccess, shape: QueryShape): SQL | undefined {
+/** A ticket's key: its company, status, queue and assignee, as `tickets` and `ticket_counts` both hold it. */
+export type TicketKey = Pick<typeof tickets, 'companyId' | 'status' | 'queueId' | 'userId'> | typeof ticketCounts;
+
+/**
+ * A filter on the ticket's key, stated over either table: its values are bound once, when it is
+ * made, so that a list's page (on `tickets`) and its count (on `ticket_counts`) share them.
+ */
+export type KeyFilter = (t: TicketKey) => SQL | undefined;
+
+/** The tickets a caller may see; admins see all of their company's. */
+export function visibleTickets(access: TicketAccess, shape: QueryShape): KeyFilter {
   if (access.admin) {
     shape.choose('all');
-    return undefined;
+    return () => undefined;
   }
   shape.choose(`visible:${access.queueIds.length ? 'q' : ''}${access.seesNoQueue ? 'n' : ''}`);
-  return or(
-    access.queueIds.length ? anyOf(tickets.queueId, shape, 'accessQueueIds', access.queueIds) : sql`false`,
-    eq(tickets.userId, shape.unseen('userId', access.userId, 'int')),
-    access.seesNoQueue ? isNull(tickets.queueId) : sql`false`,
-  );
+  const queueIds = access.queueIds.length ? shape.value('accessQueueIds', access.queueIds) : undefined;
+  const userId = shape.unseen('userId', access.userId, 'int');
+  return (t) =>
+    or(
+      queueIds ? anyOfUnseen(t.queueId, queueIds, 'int') : sql`false`,
+      eq(t.userId, userId),
+      access.seesNoQueue ? isNull(t.queueId) : sql`false`,
+    );
 }
 
 export function canSee(access: TicketAccess, t: { queueId: number | null; userId: number | null }): boolean {

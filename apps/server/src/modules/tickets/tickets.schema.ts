@@ -94,6 +94,34 @@ export const tickets = pgTable(
   ],
 );
 
+/**
+ * How many of a company's tickets share a status, queue and assignee, kept by migration 0024's
+ * triggers in the transaction that writes the tickets: a list's count sums a few of these rows
+ * instead of walking every matching ticket. A key may have several rows (see the migration): only
+ * their sum means anything.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 10 }).notNull(),
+    queueId: integer('queue_id'),
+    userId: integer('user_id'),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    index('ticket_counts_key_idx').on(
+      t.companyId,
+      t.status,
+      sql`coalesce(${t.queueId}, 0)`,
+      sql`coalesce(${t.userId}, 0)`,
+    ),
+  ],
+);
+
 /** One record per service cycle of a ticket (DOMAIN §4), read by the dashboard. */
 export const ticketTraking = pgTable(
   'ticket_trakings',

@@ -2,6 +2,7 @@ import type { Ticket, TicketCreate, TicketsListQuery, TicketUpdate } from '@balc
 import { and, eq, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { anyOfUnseen } from '../../db/named-statement.js';
 import { anyOf, QueryShape } from '../../db/query-shape.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
@@ -18,67 +19,85 @@ import { ticketTags } from '../tags/tags.schema.js';
 import { users } from '../users/users.schema.js';
 import { findUser } from '../users/users.service.js';
 import { defaultWhatsapp, findWhatsapp } from '../whatsapp/whatsapp.service.js';
-import { canSee, companyTickets, type TicketAccess, ticketAccessOf, visibleTickets } from './tickets.access.js';
-import { tickets } from './tickets.schema.js';
+import {
+  canSee,
+  companyTickets,
+  type KeyFilter,
+  type TicketAccess,
+  ticketAccessOf,
+  visibleTickets,
+} from './tickets.access.js';
+import { ticketCounts, tickets } from './tickets.schema.js';
 import { finishCycle, markLeads, openCycle, startCycle, transferCycle } from './tickets.tracking.js';
 import { emitTicket, emitTicketDeleted, selectTicket, selectTicketsPage, type TicketsFilter } from './tickets.view.js';
 
 /** The UTC day `day` (yyyy-mm-dd) of a timestamp column, as a range the column's index can walk. */
 const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, day: Placeholder | SQL) =>
-  and(
-    sql`${column} >= ${day}::date::timestamp at time zone 'UTC'`,
-    sql`${column} < (${day}::date + 1)::timestamp at time zone 'UTC'`,
-  );
+  sql`(${column} >= ${day}::date::timestamp at time zone 'UTC' and ${column} < (${day}::date + 1)::timestamp at time zone 'UTC')`;
 
 /**
  * The caller's visibility (tickets.access) combined with the queue filter, stated as plainly as the
  * caller's rights allow: for queues the caller belongs to, the visibility rule adds nothing, and
  * repeating it in an OR keeps PostgreSQL from counting on the (company, queue, status) index alone.
  */
-export function queueScope(access: TicketAccess, queueIds: number[] | undefined, shape: QueryShape): SQL | undefined {
+export function queueScope(access: TicketAccess, queueIds: number[] | undefined, shape: QueryShape): KeyFilter {
   if (!queueIds) return visibleTickets(access, shape);
-  const noQueue = access.seesNoQueue ? isNull(tickets.queueId) : undefined;
+  const noQueue = access.seesNoQueue;
   if (access.admin) {
     shape.choose(`queues:${queueIds.length ? 'q' : ''}${noQueue ? 'n' : ''}`);
-    return or(queueIds.length ? anyOf(tickets.queueId, shape, 'queueIds', queueIds) : undefined, noQueue) ?? sql`false`;
+    const chosen = queueIds.length ? shape.value('queueIds', queueIds) : undefined;
+    return (t) =>
+      or(chosen ? anyOfUnseen(t.queueId, chosen, 'int') : undefined, noQueue ? isNull(t.queueId) : undefined) ??
+      sql`false`;
   }
   const mine = queueIds.filter((id) => access.queueIds.includes(id));
   const others = queueIds.filter((id) => !access.queueIds.includes(id));
   shape.choose(`queues:${mine.length ? 'm' : ''}${others.length ? 'o' : ''}${noQueue ? 'n' : ''}`);
-  return (
+  const own = mine.length ? shape.value('mine', mine) : undefined;
+  const foreign = others.length
+    ? { queueIds: shape.value('others', others), userId: shape.unseen('userId', access.userId, 'int') }
+    : undefined;
+  return (t) =>
     or(
-      mine.length ? anyOf(tickets.queueId, shape, 'mine', mine) : undefined,
+      own ? anyOfUnseen(t.queueId, own, 'int') : undefined,
       // Another queue's ticket is visible only when it is assigned to the caller.
-      others.length
-        ? and(
-            anyOf(tickets.queueId, shape, 'others', others),
-            eq(tickets.userId, shape.unseen('userId', access.userId, 'int')),
-          )
-        : undefined,
-      noQueue,
-    ) ?? sql`false`
-  );
+      foreign ? and(anyOfUnseen(t.queueId, foreign.queueIds, 'int'), eq(t.userId, foreign.userId)) : undefined,
+      noQueue ? isNull(t.queueId) : undefined,
+    ) ?? sql`false`;
 }
 
-function listFilters(access: TicketAccess, q: TicketsListQuery, shape: QueryShape): (SQL | undefined)[] {
-  const filters: (SQL | undefined)[] = [queueScope(access, q.queueIds, shape)];
+/** The list's filters on the ticket's key (visibility, queues, status, assignees). */
+function keyFilters(access: TicketAccess, q: TicketsListQuery, shape: QueryShape): KeyFilter[] {
+  const filters = [queueScope(access, q.queueIds, shape)];
   if (q.status) {
     shape.choose('status');
-    filters.push(eq(tickets.status, shape.unseen('status', q.status, 'text')));
+    const status = shape.unseen('status', q.status, 'text');
+    filters.push((t) => eq(t.status, status));
   }
   // Without show-all (or for plain users, who never have it) the open list is the caller's own;
   // a list of another status needs no such rule.
   if (!(q.showAll && access.admin)) {
     if (q.status === 'open') {
       shape.choose('own');
-      filters.push(eq(tickets.userId, shape.unseen('userId', access.userId, 'int')));
+      const userId = shape.unseen('userId', access.userId, 'int');
+      filters.push((t) => eq(t.userId, userId));
     } else if (!q.status) {
       shape.choose('own-if-open');
-      filters.push(
-        or(eq(tickets.userId, shape.unseen('userId', access.userId, 'int')), sql`${tickets.status} <> 'open'`),
-      );
+      const userId = shape.unseen('userId', access.userId, 'int');
+      filters.push((t) => or(eq(t.userId, userId), sql`${t.status} <> 'open'`));
     }
   }
+  if (q.users?.length) {
+    shape.choose('users');
+    const users = shape.value('users', q.users);
+    filters.push((t) => anyOfUnseen(t.userId, users, 'int'));
+  }
+  return filters;
+}
+
+/** The list's other filters: tags, unread messages, dates. */
+function ticketFilters(q: TicketsListQuery, shape: QueryShape): SQL[] {
+  const filters: SQL[] = [];
   if (q.tags?.length) {
     shape.choose('tags');
     filters.push(
@@ -87,10 +106,6 @@ function listFilters(access: TicketAccess, q: TicketsListQuery, shape: QueryShap
         sql`(select ${ticketTags.ticketId} from ${ticketTags} where ${anyOf(ticketTags.tagId, shape, 'tags', q.tags)})`,
       ),
     );
-  }
-  if (q.users?.length) {
-    shape.choose('users');
-    filters.push(anyOf(tickets.userId, shape, 'users', q.users));
   }
   if (q.withUnreadMessages) {
     shape.choose('unread');
@@ -138,18 +153,31 @@ function searchMatches(db: Db, shape: QueryShape, companyId: Placeholder | SQL, 
 
 /**
  * The filter of `GET /tickets`: the company's tickets the caller may see that match the query, with
- * every value a placeholder of `shape` (the page is built once per combination of filters).
+ * every value a placeholder of `shape` (the page is built once per combination of filters). A
+ * filter on the ticket's key alone is counted on `ticket_counts`, the same filter over its rows.
  */
-export function ticketListFilter(db: Db, caller: { companyId: number }, access: TicketAccess, q: TicketsListQuery) {
+export function ticketListFilter(
+  db: Db,
+  caller: { companyId: number },
+  access: TicketAccess,
+  q: TicketsListQuery,
+): TicketsFilter {
   const shape = QueryShape.bound();
   const companyId = shape.unseen('companyId', caller.companyId, 'int');
   const search = q.searchParam ? searchMatches(db, shape, companyId, q.searchParam) : undefined;
+  const onKey = keyFilters(access, q, shape);
+  const others = ticketFilters(q, shape);
   const where = companyTickets(
     companyId,
-    ...listFilters(access, q, shape),
+    ...onKey.map((f) => f(tickets)),
+    ...others,
     search && inArray(tickets.id, db.select({ id: search.id }).from(search)),
   );
-  return { where, ctes: search ? [search] : [], shape };
+  const counted =
+    search || others.length
+      ? undefined
+      : and(eq(ticketCounts.companyId, companyId), ...onKey.map((f) => f(ticketCounts)));
+  return { where, ctes: search ? [search] : [], shape, counted };
 }
 
 /** One page of the tickets matching `filter`, newest activity first, with their count and `hasMore`. */
