@@ -1,5 +1,5 @@
 import { companyEvent, type KanbanQuery, type TicketTagEvent, type TicketTagReply } from '@balcao/shared';
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { QueryShape } from '../../db/query-shape.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -7,8 +7,8 @@ import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { assertOwned } from '../../platform/tenancy/owned.js';
 import { tags, ticketTags } from '../tags/tags.schema.js';
 import { findTag, refreshLanes } from '../tags/tags.service.js';
-import { companyTickets, ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
-import { tickets } from '../tickets/tickets.schema.js';
+import { type KeyFilter, type TicketKey, ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
+import { ticketCounts, tickets } from '../tickets/tickets.schema.js';
 import { getTicket, queueScope, ticketsPage } from '../tickets/tickets.service.js';
 import { emitTicket, selectTicket } from '../tickets/tickets.view.js';
 
@@ -131,24 +131,25 @@ export async function removeKanbanTags(ctx: ServiceContext, ticketId: number): P
 }
 
 /** Filter of one lane: a kanban tag's tickets, or those without a lane ("Em aberto"), by `tickets.lane_tag_id`. */
-function laneFilter(q: KanbanQuery, shape: QueryShape): SQL | undefined {
+function laneFilter(q: KanbanQuery, shape: QueryShape): KeyFilter {
   if (q.tagId !== undefined) {
     shape.choose('lane');
-    return eq(tickets.laneTagId, shape.unseen('tagId', q.tagId, 'int'));
+    const tagId = shape.unseen('tagId', q.tagId, 'int');
+    return (t) => eq(t.laneTagId, tagId);
   }
   if (q.lane === 'open') {
     shape.choose('lane:open');
-    return isNull(tickets.laneTagId);
+    return (t) => isNull(t.laneTagId);
   }
   shape.choose('board');
-  return undefined;
+  return () => undefined;
 }
 
 /**
  * `GET /ticket/kanban`: the open and pending tickets the caller may see (the tickets module's
  * visibility and `queueIds` rule), with their tags, most recent activity first, one page of the
- * board or of one lane. A lane's page and count walk `tickets_company_lane_idx` (the whole board's,
- * `tickets_company_active_updated_idx`) and stop after a page.
+ * board or of one lane. A lane's page walks `tickets_company_lane_idx` (the whole board's,
+ * `tickets_company_active_updated_idx`) and stops after a page; its count sums `ticket_counts`.
  */
 export async function kanbanTickets(ctx: ServiceContext, q: KanbanQuery) {
   const [access] = await Promise.all([
@@ -156,12 +157,10 @@ export async function kanbanTickets(ctx: ServiceContext, q: KanbanQuery) {
     q.tagId !== undefined ? findTag(ctx.db, ctx.companyId, q.tagId) : undefined,
   ]);
   const shape = QueryShape.bound();
-  const where = companyTickets(
-    shape.unseen('companyId', ctx.companyId, 'int'),
-    // In the text, as the partial indexes state it: a generic plan can use them.
-    sql`${tickets.status} in ('open', 'pending')`,
-    queueScope(access, q.queueIds, shape)(tickets),
-    laneFilter(q, shape),
-  );
-  return ticketsPage(ctx.db, { where, ctes: [], shape }, q.pageNumber);
+  const companyId = shape.unseen('companyId', ctx.companyId, 'int');
+  const onKey = [queueScope(access, q.queueIds, shape), laneFilter(q, shape)];
+  // The active statuses in the text, as the partial indexes state them: a generic plan can use them.
+  const on = (t: TicketKey) =>
+    and(eq(t.companyId, companyId), sql`${t.status} in ('open', 'pending')`, ...onKey.map((f) => f(t)));
+  return ticketsPage(ctx.db, { where: on(tickets), ctes: [], shape, counted: on(ticketCounts) }, q.pageNumber);
 }

@@ -33,8 +33,10 @@ export async function ticketAccessOf(db: Db, caller: Caller): Promise<TicketAcce
   return { admin, userId: caller.userId, queueIds, seesNoQueue: admin || allTicket };
 }
 
-/** A ticket's key: its company, status, queue and assignee, as `tickets` and `ticket_counts` both hold it. */
-export type TicketKey = Pick<typeof tickets, 'companyId' | 'status' | 'queueId' | 'userId'> | typeof ticketCounts;
+/** A ticket's key (company, status, queue, assignee, kanban lane), as `tickets` and `ticket_counts` hold it. */
+export type TicketKey =
+  | Pick<typeof tickets, 'companyId' | 'status' | 'queueId' | 'userId' | 'laneTagId'>
+  | typeof ticketCounts;
 
 /**
  * A filter on the ticket's key, stated over either table: its values are bound once, when it is

@@ -12,10 +12,10 @@ import {
 import { connectedSandbox, contactWrites } from '../../../test/sandbox-helpers.js';
 
 /**
- * Issue 16: the ticket lists count on `ticket_counts` (migration 0024), kept by triggers in the
- * transaction that writes the tickets. Whatever writes a ticket — an inbound message, an agent, a
- * queue or user deleted, a company deleted — the counts stay those of the tickets, and the lists'
- * counts those of the tickets they filter.
+ * Issue 16: the ticket lists and kanban lanes count on `ticket_counts` (migration 0024), kept by
+ * triggers in the transaction that writes the tickets. Whatever writes a ticket — an inbound
+ * message, an agent, a kanban move, a queue, user, tag or company deleted — the counts stay those of
+ * the tickets, and the lists' counts those of the tickets they filter.
  */
 let server: TestServer;
 let t: Tenant;
@@ -44,10 +44,10 @@ const rows = async (text: string, values?: unknown[]) => (await server.deps.data
 
 /** The counts summed per key are the tickets grouped by key, row for row. */
 async function expectCountsOfTickets() {
-  const kept = await rows(`select company_id, status, queue_id, user_id, sum(count)::int n from ticket_counts
-    group by 1, 2, 3, 4 having sum(count) <> 0 order by 1, 2, 3, 4`);
-  const tickets = await rows(`select company_id, status, queue_id, user_id, count(*)::int n from tickets
-    group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  const kept = await rows(`select company_id, status, queue_id, user_id, lane_tag_id, sum(count)::int n
+    from ticket_counts group by 1, 2, 3, 4, 5 having sum(count) <> 0 order by 1, 2, 3, 4, 5`);
+  const tickets = await rows(`select company_id, status, queue_id, user_id, lane_tag_id, count(*)::int n
+    from tickets group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
   expect(tickets.length).toBeGreaterThan(0);
   expect(kept).toEqual(tickets);
 }
@@ -138,6 +138,40 @@ describe('ticket counts', () => {
       expect(await counted(session, query), query).toBe(expected);
     }
     expect(await of(`status = 'pending'`)).toBeGreaterThan(1);
+  });
+
+  it("follow kanban moves and a lane deleted, and are the lanes' counts", async () => {
+    const lane = async (name: string) =>
+      (await call(t.admin, 'POST', '/tags', { name, color: '#AA0000', kanban: 1 })).json().id as number;
+    const [talking, closing] = [await lane('Em conversa'), await lane('Fechando')];
+    const [x, y] = [await ticket({ queueId: qa, status: 'open' }), await ticket({ queueId: qa, status: 'pending' })];
+    for (const [id, tag] of [
+      [x, talking],
+      [y, talking],
+      [y, closing],
+    ])
+      expect((await call(t.admin, 'PUT', `/ticket-tags/${id}/${tag}`)).statusCode).toBe(200);
+    await expectCountsOfTickets();
+    const laneCount = async (session: Session, query: string) => {
+      const res = await call(session, 'GET', `/ticket/kanban?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().count as number;
+    };
+    const active = `company_id = $1 and status in ('open', 'pending')`;
+    const of = async (where: string, values: unknown[] = []) =>
+      (await rows(`select count(*)::int n from tickets where ${active} and ${where}`, [t.companyId, ...values]))[0]
+        .n as number;
+    expect(await laneCount(t.admin, `tagId=${talking}`)).toBe(1);
+    expect(await laneCount(t.admin, `tagId=${closing}`)).toBe(1);
+    expect(await laneCount(t.admin, 'lane=open')).toBe(await of('lane_tag_id is null'));
+    expect(await laneCount(t.admin, '')).toBe(await of('true'));
+    expect(await laneCount(t.user, `queueIds=[${qa}]&lane=open`)).toBe(
+      await of('lane_tag_id is null and queue_id = $2', [qa]),
+    );
+    expect((await call(t.admin, 'DELETE', `/ticket-tags/${y}`)).statusCode).toBe(200);
+    expect((await call(t.admin, 'DELETE', `/tags/${talking}`)).statusCode).toBe(200);
+    await expectCountsOfTickets();
+    expect(await laneCount(t.admin, 'lane=open')).toBe(await of('lane_tag_id is null'));
   });
 
   it("go with a deleted company's tickets, and the deletion goes through", async () => {

@@ -95,7 +95,7 @@ export const tickets = pgTable(
 );
 
 /**
- * How many of a company's tickets share a status, queue and assignee, kept by migration 0024's
+ * How many of a company's tickets share a status, queue, assignee and kanban lane, kept by migration 0024's
  * triggers in the transaction that writes the tickets: a list's count sums a few of these rows
  * instead of walking every matching ticket. A key may have several rows (see the migration): only
  * their sum means anything.
@@ -110,6 +110,7 @@ export const ticketCounts = pgTable(
     status: varchar('status', { length: 10 }).notNull(),
     queueId: integer('queue_id'),
     userId: integer('user_id'),
+    laneTagId: integer('lane_tag_id'),
     count: integer('count').notNull(),
   },
   (t) => [
@@ -118,6 +119,7 @@ export const ticketCounts = pgTable(
       t.status,
       sql`coalesce(${t.queueId}, 0)`,
       sql`coalesce(${t.userId}, 0)`,
+      sql`coalesce(${t.laneTagId}, 0)`,
     ),
   ],
 );

@@ -134,7 +134,7 @@ export interface TicketsFilter {
   shape: QueryShape;
   /**
    * The same filter over `ticket_counts`, when it reads nothing but the ticket's key: the count
-   * then sums a few rows per queue and assignee instead of walking every matching ticket.
+   * then sums a few rows per key instead of walking every matching ticket.
    */
   counted?: SQL;
 }
@@ -149,11 +149,11 @@ const summedCounts = (db: Db, counted: SQL) =>
 /**
  * The page's statement: the page is chosen on the tickets table alone (the planner never joins
  * thousands of candidates to contacts just to keep twenty), then only its rows get their details,
- * and the count of all the matching tickets (TicketsFilter.counted) rides on each row. The page's size is written in the
- * text, and so is the first page's absence of an offset; a later page's offset is unseen
- * (QueryShape.unseen). With a LIMIT it cannot see, PostgreSQL would assume a tenth of the matching
- * tickets and join them all; with an unseen offset on the first page, it would sort a whole lane
- * instead of walking an index to its first twenty rows.
+ * and the count of all the matching tickets (summed, see `TicketsFilter.counted`) rides on each
+ * row. The page's size is written in the text, and so is the first page's absence of an offset; a
+ * later page's offset is unseen (QueryShape.unseen). With a LIMIT it cannot see, PostgreSQL would
+ * assume a tenth of the matching tickets and join them all; with an unseen offset on the first
+ * page, it would sort a whole lane instead of walking an index to its first twenty rows.
  */
 export function ticketsPageQuery(
   db: Db,
