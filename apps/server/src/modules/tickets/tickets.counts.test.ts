@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { connectedSandbox, contactWrites } from '../../../test/sandbox-helpers.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Issue 16: the ticket lists and kanban lanes count on `ticket_counts` (migration 0024), kept by
@@ -183,6 +185,34 @@ describe('ticket counts', () => {
     const res = await call(su, 'DELETE', `/companies/${doomed.companyId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(await rows('select 1 from ticket_counts where company_id = $1', [doomed.companyId])).toHaveLength(0);
+    await expectCountsOfTickets();
+  });
+
+  it('a statement writing many tickets writes each key it touches once', async () => {
+    /** The tickets a statement wrote, and the rows of ticket_counts it wrote (read before and after it). */
+    const written = (statement: string) =>
+      server.deps.database.db.transaction(async (tx) => {
+        const countsWritten = async () =>
+          rowsOf<{ n: number }>(
+            await tx.execute(sql`select (pg_stat_get_xact_tuples_inserted('ticket_counts'::regclass)
+              + pg_stat_get_xact_tuples_updated('ticket_counts'::regclass))::int n`),
+          )[0].n;
+        const before = await countsWritten();
+        const tickets = rowsOf(await tx.execute(sql.raw(statement))).length;
+        return { tickets, counts: (await countsWritten()) - before };
+      });
+    // 300 new pending tickets in no queue (one key), then the same 300 moved to queue A (two keys).
+    expect(
+      await written(`with c as (insert into contacts (company_id, name, number)
+          select ${t.companyId}, 'Lote ' || g, '5511940' || lpad(g::text, 6, '0') from generate_series(1, 300) g
+          returning id)
+        insert into tickets (company_id, contact_id, whatsapp_id, status)
+        select ${t.companyId}, id, ${whatsappId}, 'pending' from c returning id`),
+    ).toEqual({ tickets: 300, counts: 1 });
+    expect(
+      await written(`update tickets set queue_id = ${qa} where company_id = ${t.companyId}
+        and contact_id in (select id from contacts where name like 'Lote %') returning id`),
+    ).toEqual({ tickets: 300, counts: 2 });
     await expectCountsOfTickets();
   });
 
