@@ -5,6 +5,7 @@ import { createTenant, createTestServer, type Tenant, type TestServer } from '..
 import { plansOf } from '../../test/plan.js';
 import { connectedSandbox } from '../../test/sandbox-helpers.js';
 import { storeInbound } from '../inbound/store-inbound.js';
+import { updateBotStates } from '../modules/tickets/tickets.bot-state.js';
 import { selectTicketsOf } from '../modules/tickets/tickets.view.js';
 
 /**
@@ -58,6 +59,25 @@ describe('anyOfUnseen', () => {
     expect(
       await plansOf(server.deps.database.db, { ...sent, text: sent.text.replace('(select $1::int[])::int[]', '$1') }),
     ).toEqual({
+      generic: 0,
+      custom: 7,
+    });
+  });
+
+  it("lets a batch's writes by arrays (arrayValue) keep a generic plan: the bot states' update", async ({ skip }) => {
+    if (server.deps.database.kind !== 'postgres') skip('PGlite plans every statement');
+    const [sent] = await recordStatements(server.deps.database.db, () =>
+      updateBotStates(
+        server.deps.database.db,
+        tenant.companyId,
+        ticketIds.slice(0, 3).map((ticketId, i) => ({ ticketId, change: { amountUsedBotQueues: i } })),
+      ),
+    );
+    const unseen = /\(select (\$\d+)::(\w+)\[\]\)::\w+\[\]/g;
+    expect(sent.text).toMatch(unseen);
+    expect(await plansOf(server.deps.database.db, sent)).toEqual({ generic: 2, custom: 5 });
+    // With the arrays in sight, PostgreSQL planned each batch anew (0.18 ms a call in the inbound bench).
+    expect(await plansOf(server.deps.database.db, { ...sent, text: sent.text.replace(unseen, '$1::$2[]') })).toEqual({
       generic: 0,
       custom: 7,
     });
