@@ -1,17 +1,17 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { unseenArray } from './named-statement.js';
 import { executeShaped, QueryShape } from './query-shape.js';
 
 /**
  * An array cast to `type[]`, as `unnest` takes one per column: the value `name` of a query shape, a
- * placeholder in a bound one and a parameter in an inline one. Out of the planner's sight, as
- * QueryShape.unseen's values: seeing how many rows a batch holds, PostgreSQL planned each batch's
- * statement anew (0.18–0.30 ms a call on the inbound path); not seeing it, it keeps the generic plan
- * from the sixth call. The outer cast keeps `any(…)` from reading the subquery as a set of rows.
+ * placeholder in a bound one and a parameter in an inline one, unseen (`unseenArray`): seeing how
+ * many rows a batch holds, PostgreSQL planned each batch's statement anew (0.18–0.32 ms a call on
+ * the inbound path).
  */
 export const arrayValue = <T>(shape: QueryShape, name: string, values: T[], type: string): SQL =>
-  sql`(select ${shape.value(name, values)}::${sql.raw(type)}[])::${sql.raw(type)}[]`;
+  unseenArray(shape.value(name, values), type);
 
 /**
  * Inserts many rows in one statement with one array parameter per column (`unnest`), and returns

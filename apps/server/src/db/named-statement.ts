@@ -85,12 +85,18 @@ export function preparableSql(db: Db, query: SQL): Preparable<unknown> {
 }
 
 /**
- * `column = any($n)` with the array out of the planner's sight, `(select $n::type[])`, in a named
- * statement. Seeing the array, PostgreSQL plans every call for its length and never switches to the
- * generic plan, which assumes ten elements and so looks dearer; not seeing it, the custom plans cost
- * what the generic one does, and from the sixth call the generic plan is kept: no planning. For key
- * lookups, and filters whose best plan does not depend on how many keys there are. The outer cast
- * makes the subquery one value (`any(select …)` would compare the column with each of its rows).
+ * An array parameter out of the planner's sight, `(select $n::type[])::type[]`. Seeing the array,
+ * PostgreSQL plans every call for its length and never switches to the generic plan, which assumes
+ * ten elements and so looks dearer; not seeing it, the custom plans cost what the generic one does,
+ * and from the sixth call the generic plan is kept: no planning. The outer cast makes the subquery
+ * one value (`any(select …)` would compare the column with each of its rows).
+ */
+export const unseenArray = (param: unknown, type: string): SQL =>
+  sql`(select ${param}::${sql.raw(type)}[])::${sql.raw(type)}[]`;
+
+/**
+ * `column = any($n)` with the array unseen (`unseenArray`), in a named statement: for key lookups,
+ * and filters whose best plan does not depend on how many keys there are.
  */
 export const anyOfUnseen = (column: AnyColumn, param: unknown, type: string): SQL =>
-  sql`${column} = any((select ${param}::${sql.raw(type)}[])::${sql.raw(type)}[])`;
+  sql`${column} = any(${unseenArray(param, type)})`;
