@@ -55,13 +55,8 @@ describe('anyOfUnseen', () => {
     });
     expect(sent.text).toContain('(select $1::int[])::int[]');
     expect(await plansOf(server.deps.database.db, sent)).toEqual({ generic: 2, custom: 5 });
-    // The same statement with the array in sight is planned on every call.
-    expect(
-      await plansOf(server.deps.database.db, { ...sent, text: sent.text.replace('(select $1::int[])::int[]', '$1') }),
-    ).toEqual({
-      generic: 0,
-      custom: 7,
-    });
+    // With its details joined, this view's planning is dear enough that PostgreSQL would keep the
+    // generic plan with the array in sight too: the bot states' update below shows the contrast.
   });
 
   it("lets a batch's writes by arrays (arrayValue) keep a generic plan: the bot states' update", async ({ skip }) => {

@@ -22,6 +22,7 @@ const MAX_SHAPES = 256;
 export class QueryShape {
   readonly values: Record<string, unknown> = {};
   private readonly choices: string[] = [];
+  private planFollowsValues = false;
 
   private constructor(private readonly bound: boolean) {}
 
@@ -38,12 +39,32 @@ export class QueryShape {
     this.choices.push(choice);
   }
 
-  /** A value, one parameter whatever it holds (an array stays one array parameter). */
+  /**
+   * A value, one parameter whatever it holds (an array stays one array parameter), for `unseenArray`
+   * or `anyOfUnseen` to hide, or for a statement whose form does not depend on how it is planned.
+   */
   value(name: string, value: unknown): Placeholder | SQL {
     if (!this.bound) return sql`${sql.param(value)}`;
     if (name in this.values && this.values[name] !== value) throw new Error(`query shape: "${name}" bound twice`);
     this.values[name] = value;
     return sql.placeholder(name);
+  }
+
+  /**
+   * A value the plan depends on (a search term, a day), written in the planner's sight: PostgreSQL
+   * plans the statement on each of its calls (`plannedPerCall`).
+   */
+  inSight(name: string, value: unknown): Placeholder | SQL {
+    this.planFollowsValues = true;
+    return this.value(name, value);
+  }
+
+  /**
+   * Whether the statement is planned on each call rather than once per connection: it holds a value
+   * given `inSight`. Follows the choices, so a statement's form may depend on it.
+   */
+  get plannedPerCall(): boolean {
+    return this.planFollowsValues;
   }
 
   /**

@@ -159,7 +159,7 @@ describe('a batch of one connection', () => {
     const kindOf = (text: string) =>
       /^select "id", "uuid", "name"/.test(text)
         ? 'contacts'
-        : /^select "id", "uuid", "status"/.test(text)
+        : /^select "tickets"\."id", "tickets"\."uuid", "tickets"\."status"/.test(text)
           ? 'tickets'
           : '';
     client.query = function (this: unknown, ...args: unknown[]) {

@@ -113,11 +113,11 @@ function ticketFilters(q: TicketsListQuery, shape: QueryShape): SQL[] {
   }
   if (q.date) {
     shape.choose('date');
-    filters.push(dayRange(tickets.createdAt, shape.value('date', q.date)));
+    filters.push(dayRange(tickets.createdAt, shape.inSight('date', q.date)));
   }
   if (q.updatedAt) {
     shape.choose('updatedAt');
-    filters.push(dayRange(tickets.updatedAt, shape.value('updatedAt', q.updatedAt)));
+    filters.push(dayRange(tickets.updatedAt, shape.inSight('updatedAt', q.updatedAt)));
   }
   return filters;
 }
@@ -130,7 +130,7 @@ function ticketFilters(q: TicketsListQuery, shape: QueryShape): SQL[] {
  */
 function searchMatches(db: Db, shape: QueryShape, companyId: Placeholder | SQL, searchParam: string) {
   shape.choose('search');
-  const term = shape.value('term', likePattern(searchParam));
+  const term = shape.inSight('term', likePattern(searchParam));
   const contactIds = db
     .select({ id: contacts.id })
     .from(contacts)
