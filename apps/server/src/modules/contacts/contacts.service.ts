@@ -1,5 +1,5 @@
 import { type Contact, type ContactInput, type CrudAction, companyEvent } from '@balcao/shared';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { insertMany } from '../../db/insert-many.js';
 import { statement } from '../../db/named-statement.js';
@@ -10,7 +10,7 @@ import { keyOfMediaUrl, type Storage } from '../../platform/storage/storage.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { csvLine, UTF8_BOM } from './contacts.csv.js';
 import type { ImportRow } from './contacts.import.js';
-import { contactCustomFields, contacts } from './contacts.schema.js';
+import { contactCounts, contactCustomFields, contacts } from './contacts.schema.js';
 
 export const contactColumns = {
   id: contacts.id,
@@ -101,6 +101,18 @@ const searchWhere = (companyId: number, term: string) =>
       : undefined,
   );
 
+/**
+ * The contacts a list counts: a search's matches, counted; all of the company's, summed from
+ * `contact_counts`, kept by triggers (counting 100k contacts took 10 ms, on every page).
+ */
+function countContacts(db: Db, companyId: number, searchParam: string, where: SQL | undefined) {
+  if (searchParam) return db.select({ total: count() }).from(contacts).where(where);
+  return db
+    .select({ total: sql<number>`coalesce(sum(${contactCounts.count}), 0)::int` })
+    .from(contactCounts)
+    .where(eq(contactCounts.companyId, companyId));
+}
+
 export async function listContacts(ctx: ServiceContext, q: { searchParam: string; pageNumber: number }) {
   const { limit, offset, size } = pageWindow(q.pageNumber);
   const where = searchWhere(ctx.companyId, q.searchParam);
@@ -112,7 +124,7 @@ export async function listContacts(ctx: ServiceContext, q: { searchParam: string
       .orderBy(sql`lower(${contacts.name})`, asc(contacts.id))
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(contacts).where(where),
+    countContacts(ctx.db, ctx.companyId, q.searchParam, where),
   ]);
   const page = pageOf(rows, size);
   return { contacts: page.items.map(toContact), count: total, hasMore: page.hasMore };
