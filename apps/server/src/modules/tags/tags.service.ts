@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { likePattern, pageOf, pageWindow } from '../../platform/pagination.js';
 import { isAdmin, type ServiceContext } from '../../platform/tenancy/context.js';
 import { assertOwned } from '../../platform/tenancy/owned.js';
-import { companyTickets, ticketAccessOf, visibleTickets } from '../tickets/tickets.access.js';
+import { companyKeys, ticketAccessOf, visibleTickets } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { tags, ticketTags } from './tags.schema.js';
 
@@ -26,11 +26,12 @@ async function visibleTicketsOfTags(ctx: ServiceContext, tagIds: number[]) {
     .from(ticketTags)
     .innerJoin(tickets, eq(tickets.id, ticketTags.ticketId))
     .where(
-      companyTickets(
+      companyKeys(
+        tickets,
         ctx.companyId,
+        [visibleTickets(access, QueryShape.inline())],
         inArray(ticketTags.tagId, tagIds),
         inArray(tickets.status, ['open', 'pending']),
-        visibleTickets(access, QueryShape.inline())(tickets),
       ),
     )
     .orderBy(desc(tickets.updatedAt), desc(tickets.id));

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { assertOwned } from '../../platform/tenancy/owned.js';
 import { tags, ticketTags } from '../tags/tags.schema.js';
 import { findTag, refreshLanes } from '../tags/tags.service.js';
-import { type KeyFilter, type TicketKey, ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
+import { companyKeys, type KeyFilter, type TicketKey, ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
 import { ticketCounts, tickets } from '../tickets/tickets.schema.js';
 import { getTicket, queueScope, ticketsPage } from '../tickets/tickets.service.js';
 import { emitTicket, selectTicket } from '../tickets/tickets.view.js';
@@ -160,7 +160,6 @@ export async function kanbanTickets(ctx: ServiceContext, q: KanbanQuery) {
   const companyId = shape.unseen('companyId', ctx.companyId, 'int');
   const onKey = [queueScope(access, q.queueIds, shape), laneFilter(q, shape)];
   // The active statuses in the text, as the partial indexes state them: a generic plan can use them.
-  const on = (t: TicketKey) =>
-    and(eq(t.companyId, companyId), sql`${t.status} in ('open', 'pending')`, ...onKey.map((f) => f(t)));
+  const on = (t: TicketKey) => companyKeys(t, companyId, onKey, sql`${t.status} in ('open', 'pending')`);
   return ticketsPage(ctx.db, { where: on(tickets), ctes: [], shape, counted: on(ticketCounts) }, q.pageNumber);
 }

@@ -5,7 +5,7 @@ import type { QueryShape } from '../../db/query-shape.js';
 import { rooms } from '../../platform/realtime/realtime.js';
 import { type Caller, isAdmin } from '../../platform/tenancy/context.js';
 import { userQueues, users } from '../users/users.schema.js';
-import { type ticketCounts, tickets } from './tickets.schema.js';
+import type { ticketCounts, tickets } from './tickets.schema.js';
 
 /** What a caller may see of the company's tickets (spec §6, DOMAIN §11). */
 export interface TicketAccess {
@@ -85,5 +85,10 @@ export async function ticketRoomsOfCaller(db: Db, caller: Caller): Promise<strin
   return list;
 }
 
-export const companyTickets = (companyId: number | Placeholder | SQL, ...filters: (SQL | undefined)[]) =>
-  and(eq(tickets.companyId, companyId), ...filters);
+/** The company's rows of `t` (tickets, or their counts) that every key filter lets through, and `more`. */
+export const companyKeys = (
+  t: TicketKey,
+  companyId: number | Placeholder | SQL,
+  filters: KeyFilter[],
+  ...more: (SQL | undefined)[]
+) => and(eq(t.companyId, companyId), ...filters.map((f) => f(t)), ...more);

@@ -21,7 +21,7 @@ import { findUser } from '../users/users.service.js';
 import { defaultWhatsapp, findWhatsapp } from '../whatsapp/whatsapp.service.js';
 import {
   canSee,
-  companyTickets,
+  companyKeys,
   type KeyFilter,
   type TicketAccess,
   ticketAccessOf,
@@ -167,16 +167,14 @@ export function ticketListFilter(
   const search = q.searchParam ? searchMatches(db, shape, companyId, q.searchParam) : undefined;
   const onKey = keyFilters(access, q, shape);
   const others = ticketFilters(q, shape);
-  const where = companyTickets(
+  const where = companyKeys(
+    tickets,
     companyId,
-    ...onKey.map((f) => f(tickets)),
+    onKey,
     ...others,
     search && inArray(tickets.id, db.select({ id: search.id }).from(search)),
   );
-  const counted =
-    search || others.length
-      ? undefined
-      : and(eq(ticketCounts.companyId, companyId), ...onKey.map((f) => f(ticketCounts)));
+  const counted = search || others.length ? undefined : companyKeys(ticketCounts, companyId, onKey);
   return { where, ctes: search ? [search] : [], shape, counted };
 }
 
