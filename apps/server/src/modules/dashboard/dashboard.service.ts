@@ -6,7 +6,7 @@ import { localTime } from '../../platform/templates.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { knownZone } from '../../platform/time-zones.js';
 import { getSetting } from '../settings/settings.service.js';
-import { tickets, ticketTraking, userRatings } from '../tickets/tickets.schema.js';
+import { ticketCounts, tickets, ticketTraking, userRatings } from '../tickets/tickets.schema.js';
 import { users } from '../users/users.schema.js';
 
 /**
@@ -57,11 +57,12 @@ export async function getDashboard(ctx: ServiceContext, q: DashboardQuery, now =
   const cycle = sql`${ticketTraking.companyId} = ${companyId}`;
 
   const [live, [finished], perUser, waits, responses, ratings, leads, hourly, people] = await Promise.all([
+    // Summed from the kept counts (migration 0024): counting 30k open and pending tickets took 2–3 ms.
     rows<{ pending: number; happening: number }>(
       db,
-      sql`select count(*) filter (where ${tickets.status} = 'pending')::int as pending,
-            count(*) filter (where ${tickets.status} = 'open')::int as happening
-          from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.status} in ('pending', 'open')`,
+      sql`select coalesce(sum(${ticketCounts.count}) filter (where ${ticketCounts.status} = 'pending'), 0)::int as pending,
+            coalesce(sum(${ticketCounts.count}) filter (where ${ticketCounts.status} = 'open'), 0)::int as happening
+          from ${ticketCounts} where ${ticketCounts.companyId} = ${companyId} and ${ticketCounts.status} in ('pending', 'open')`,
     ),
     rows<{ n: number; avg: number | null; median: number | null }>(
       db,

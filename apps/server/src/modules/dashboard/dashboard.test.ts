@@ -2,6 +2,7 @@ import type { DashboardQuery, DashboardReply } from '@balcao/shared';
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../../../test/count-statements.js';
 import { createTenant, createTestServer, type Session, type Tenant, type TestServer } from '../../../test/harness.js';
 import { connectedSandbox, contactWrites, waitUntil } from '../../../test/sandbox-helpers.js';
 import type { Db } from '../../db/client.js';
@@ -288,6 +289,10 @@ describe('the counters', () => {
     expect(reply.counters).toMatchObject({ supportPending: 2, supportHappening: 1 });
     const longAgo = await dashboard(c, day('2001-01-01'), NOW);
     expect(longAgo.counters).toMatchObject({ supportPending: 2, supportHappening: 1, supportFinished: 0 });
+    // Summed from the kept counts, not counted over the tickets.
+    const sent = await recordStatements(db, () => dashboard(c, day('2030-06-10'), NOW));
+    expect(sent.filter((s) => s.text.includes('"ticket_counts"'))).toHaveLength(1);
+    expect(sent.filter((s) => /count\(\*\) filter/.test(s.text))).toHaveLength(0);
   });
 
   it('supportFinished counts the cycles closed in the period, with or without an acceptance', () => {
