@@ -17,7 +17,7 @@ import { fileKindOf } from '../../platform/storage/file-kinds.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { instantOf } from '../../platform/wall-clock.js';
-import { contactListItems, contactLists } from '../contact-lists/contact-lists.schema.js';
+import { contactLists } from '../contact-lists/contact-lists.schema.js';
 import { assertContactListOf } from '../contact-lists/contact-lists.service.js';
 import { assertFileListOf } from '../files/files.service.js';
 import { mediaUrlOf } from '../messages/messages.view.js';
@@ -69,47 +69,32 @@ const emptyCounts = (): CampaignCounts => ({
   validContacts: 0,
 });
 
-/** Per-recipient counts of several campaigns in one grouped read, and their lists' valid numbers in another. */
-async function countsOf(db: Db, rows: Row[]): Promise<Map<number, CampaignCounts>> {
-  const out = new Map(rows.map((r) => [r.id, emptyCounts()]));
+/**
+ * Per-recipient counts of several campaigns in one grouped read. Before it is prepared, a
+ * campaign's valid contacts are its list's items not refused by WhatsApp (the list's kept counts).
+ */
+async function countsOf(db: Db, rows: Joined[]): Promise<Map<number, CampaignCounts>> {
+  const out = new Map(
+    rows.map(({ c, l }) => [c.id, { ...emptyCounts(), validContacts: l ? l.contactsCount - l.invalidCount : 0 }]),
+  );
   if (rows.length === 0) return out;
-  const listIds = [...new Set(rows.flatMap((r) => (r.contactListId === null ? [] : [r.contactListId])))];
-  const [byStatus, valid] = await Promise.all([
-    db
-      .select({
-        campaignId: campaignShippings.campaignId,
-        status: campaignShippings.status,
-        n: count(),
-        optedOut: sql<number>`count(*) filter (where ${campaignShippings.reason} = 'opted_out')`.mapWith(Number),
-        requested: count(campaignShippings.confirmationRequestedAt),
-        confirmed: sql<number>`count(*) filter (where ${campaignShippings.confirmation})`.mapWith(Number),
-      })
-      .from(campaignShippings)
-      .where(
-        inArray(
-          campaignShippings.campaignId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .groupBy(campaignShippings.campaignId, campaignShippings.status),
-    listIds.length === 0
-      ? []
-      : db
-          .select({ listId: contactListItems.contactListId, n: count() })
-          .from(contactListItems)
-          .where(
-            and(
-              inArray(contactListItems.contactListId, listIds),
-              sql`${contactListItems.isWhatsappValid} is distinct from false`,
-            ),
-          )
-          .groupBy(contactListItems.contactListId),
-  ]);
-  const validOf = new Map(valid.map((v) => [v.listId, v.n]));
-  for (const r of rows) {
-    const c = out.get(r.id) as CampaignCounts;
-    c.validContacts = r.contactListId === null ? 0 : (validOf.get(r.contactListId) ?? 0);
-  }
+  const byStatus = await db
+    .select({
+      campaignId: campaignShippings.campaignId,
+      status: campaignShippings.status,
+      n: count(),
+      optedOut: sql<number>`count(*) filter (where ${campaignShippings.reason} = 'opted_out')`.mapWith(Number),
+      requested: count(campaignShippings.confirmationRequestedAt),
+      confirmed: sql<number>`count(*) filter (where ${campaignShippings.confirmation})`.mapWith(Number),
+    })
+    .from(campaignShippings)
+    .where(
+      inArray(
+        campaignShippings.campaignId,
+        rows.map((r) => r.c.id),
+      ),
+    )
+    .groupBy(campaignShippings.campaignId, campaignShippings.status);
   for (const g of byStatus) {
     const c = out.get(g.campaignId) as CampaignCounts;
     c.total += g.n;
@@ -119,7 +104,7 @@ async function countsOf(db: Db, rows: Row[]): Promise<Map<number, CampaignCounts
     c.confirmed += g.confirmed;
   }
   // Once prepared, the valid contacts are the campaign's own recipients (the list may have changed since).
-  for (const r of rows) {
+  for (const { c: r } of rows) {
     const c = out.get(r.id) as CampaignCounts;
     if (r.preparedAt) c.validContacts = c.total - (c.skipped - c.optedOut);
   }
@@ -131,7 +116,12 @@ const joined = (db: Db) =>
     .select({
       c: campaigns,
       w: { id: whatsapps.id, name: whatsapps.name, provider: whatsapps.provider, status: whatsapps.status },
-      l: { id: contactLists.id, name: contactLists.name },
+      l: {
+        id: contactLists.id,
+        name: contactLists.name,
+        contactsCount: contactLists.contactsCount,
+        invalidCount: contactLists.invalidCount,
+      },
     })
     .from(campaigns)
     .leftJoin(whatsapps, eq(whatsapps.id, campaigns.whatsappId))
@@ -139,14 +129,7 @@ const joined = (db: Db) =>
 type Joined = Awaited<ReturnType<ReturnType<typeof joined>['where']>>[number];
 
 async function toCampaigns(db: Db, rows: Joined[]): Promise<Campaign[]> {
-  const counts = await countsOf(
-    db,
-    rows.map((r) => r.c),
-  );
-  const listSizes = await listSizesOf(
-    db,
-    rows.flatMap((r) => (r.l ? [r.l.id] : [])),
-  );
+  const counts = await countsOf(db, rows);
   return rows.map(({ c, w, l }) => ({
     id: c.id,
     name: c.name,
@@ -168,7 +151,7 @@ async function toCampaigns(db: Db, rows: Joined[]): Promise<Campaign[]> {
     whatsappId: c.whatsappId,
     whatsapp: w,
     contactListId: c.contactListId,
-    contactList: l ? { ...l, contactsCount: listSizes.get(l.id) ?? 0 } : null,
+    contactList: l ? { id: l.id, name: l.name, contactsCount: l.contactsCount } : null,
     tagListId: c.tagListId,
     fileListId: c.fileListId,
     companyId: c.companyId,
@@ -181,16 +164,6 @@ async function toCampaigns(db: Db, rows: Joined[]): Promise<Campaign[]> {
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   }));
-}
-
-async function listSizesOf(db: Db, listIds: number[]): Promise<Map<number, number>> {
-  if (listIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: contactListItems.contactListId, n: count() })
-    .from(contactListItems)
-    .where(inArray(contactListItems.contactListId, [...new Set(listIds)]))
-    .groupBy(contactListItems.contactListId);
-  return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 export async function viewCampaign(db: Db, id: number): Promise<Campaign | undefined> {

@@ -11,6 +11,14 @@ export const contactLists = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 50 }).notNull(),
+    /**
+     * The list's items, and those WhatsApp confirmed or refused, kept by a statement trigger on
+     * `contact_list_items` (migration 0026): the lists page and the campaigns read them instead of
+     * counting every item of every list shown.
+     */
+    contactsCount: integer('contacts_count').notNull().default(0),
+    validCount: integer('valid_count').notNull().default(0),
+    invalidCount: integer('invalid_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [index('contact_lists_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id)],

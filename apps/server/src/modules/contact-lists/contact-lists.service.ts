@@ -6,7 +6,7 @@ import {
   companyEvent,
   ninthDigitVariants,
 } from '@balcao/shared';
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
@@ -27,37 +27,19 @@ const emitItem = (ctx: Emit, action: CrudAction, payload: object) =>
 
 // ---- lists ----
 
-async function withCounts(db: Db, rows: (typeof contactLists.$inferSelect)[]): Promise<ContactList[]> {
-  const ids = rows.map((r) => r.id);
-  const counts = ids.length
-    ? await db
-        .select({
-          id: contactListItems.contactListId,
-          total: count(),
-          valid: sql<number>`count(*) filter (where ${contactListItems.isWhatsappValid})::int`,
-          invalid: sql<number>`count(*) filter (where not ${contactListItems.isWhatsappValid})::int`,
-        })
-        .from(contactListItems)
-        .where(inArray(contactListItems.contactListId, ids))
-        .groupBy(contactListItems.contactListId)
-    : [];
-  return rows.map((r) => {
-    const c = counts.find((x) => x.id === r.id);
-    const total = c?.total ?? 0;
-    const valid = c?.valid ?? 0;
-    const invalid = c?.invalid ?? 0;
-    return {
-      id: r.id,
-      name: r.name,
-      companyId: r.companyId,
-      contactsCount: total,
-      validCount: valid,
-      invalidCount: invalid,
-      uncheckedCount: total - valid - invalid,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    };
-  });
+/** A list with its counts, which triggers keep on its row (migration 0026). */
+function toList(r: typeof contactLists.$inferSelect): ContactList {
+  return {
+    id: r.id,
+    name: r.name,
+    companyId: r.companyId,
+    contactsCount: r.contactsCount,
+    validCount: r.validCount,
+    invalidCount: r.invalidCount,
+    uncheckedCount: r.contactsCount - r.validCount - r.invalidCount,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
 
 async function listRow(db: Db, companyId: number, id: number) {
@@ -71,8 +53,7 @@ async function listRow(db: Db, companyId: number, id: number) {
 }
 
 export async function findContactList(db: Db, companyId: number, id: number): Promise<ContactList> {
-  const [list] = await withCounts(db, [await listRow(db, companyId, id)]);
-  return list;
+  return toList(await listRow(db, companyId, id));
 }
 
 export async function listContactLists(ctx: ServiceContext, q: { searchParam: string; pageNumber: number }) {
@@ -92,7 +73,7 @@ export async function listContactLists(ctx: ServiceContext, q: { searchParam: st
     ctx.db.select({ total: count() }).from(contactLists).where(where),
   ]);
   const page = pageOf(rows, size);
-  return { records: await withCounts(ctx.db, page.items), count: total, hasMore: page.hasMore };
+  return { records: page.items.map(toList), count: total, hasMore: page.hasMore };
 }
 
 /** `GET /contact-lists/list`: every list of the company, id and name (the campaign dialog's select). */
@@ -135,7 +116,7 @@ export async function deleteContactList(ctx: ServiceContext, id: number) {
 /** A list's counts changed (items added, removed or checked): its row is sent again. */
 async function emitListCounts(db: Db, ctx: Emit, id: number) {
   const [row] = await db.select().from(contactLists).where(eq(contactLists.id, id)).limit(1);
-  if (row) emitList(ctx, 'update', { record: (await withCounts(db, [row]))[0] });
+  if (row) emitList(ctx, 'update', { record: toList(row) });
 }
 
 // ---- items ----
@@ -170,7 +151,7 @@ export async function listContactListItems(
   ctx: ServiceContext,
   q: { searchParam: string; pageNumber: number; contactListId: number },
 ) {
-  await listRow(ctx.db, ctx.companyId, q.contactListId);
+  const list = await listRow(ctx.db, ctx.companyId, q.contactListId);
   const { limit, offset, size } = pageWindow(q.pageNumber);
   const where = and(
     eq(contactListItems.contactListId, q.contactListId),
@@ -190,7 +171,10 @@ export async function listContactListItems(
       .orderBy(sql`lower(${contactListItems.name})`, asc(contactListItems.id))
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(contactListItems).where(where),
+    // The whole list's size is kept on its row; a search counts its matches.
+    q.searchParam
+      ? ctx.db.select({ total: count() }).from(contactListItems).where(where)
+      : [{ total: list.contactsCount }],
   ]);
   const page = pageOf(rows, size);
   return { contacts: page.items.map(toItem), count: total, hasMore: page.hasMore };

@@ -1,12 +1,15 @@
 import { type ContactImportEvent, companyEvent } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../../../test/count-statements.js';
 import {
   connectSocket,
   createTenant,
   createTestServer,
   eventWhere,
+  login,
   type Session,
+  SUPER,
   type Tenant,
   type TestServer,
 } from '../../../test/harness.js';
@@ -197,6 +200,81 @@ describe('list items', () => {
     expect(asked).toEqual(['551188881234', '5511988881234', '5511988881234']);
     const items = (await call(fresh.admin, 'GET', `/contact-list-items?contactListId=${list.id}`)).json().contacts;
     expect(items).toEqual([expect.objectContaining({ number: '5511988881234', isWhatsappValid: true })]);
+  });
+});
+
+describe("a list's counts", () => {
+  it('are kept on its row through every write of its items, and read without counting them', async () => {
+    const fresh = await createTenant(server);
+    const list = (await call(fresh.admin, 'POST', '/contact-lists', { name: 'Contadas' })).json();
+    const other = (await call(fresh.admin, 'POST', '/contact-lists', { name: 'Vizinha' })).json();
+    /** The list's counts as the API gives them, and as its items are. */
+    const counted = async (id: number) => {
+      const shown = (await call(fresh.admin, 'GET', `/contact-lists/${id}`)).json();
+      const [truth] = (
+        await server.deps.database.query<{ n: number; valid: number; invalid: number }>(
+          `select count(*)::int n, (count(*) filter (where is_whatsapp_valid))::int valid,
+             (count(*) filter (where not is_whatsapp_valid))::int invalid
+           from contact_list_items where contact_list_id = $1`,
+          [id],
+        )
+      ).rows;
+      expect(shown).toMatchObject({
+        contactsCount: truth.n,
+        validCount: truth.valid,
+        invalidCount: truth.invalid,
+        uncheckedCount: truth.n - truth.valid - truth.invalid,
+      });
+      return shown as { contactsCount: number; validCount: number; invalidCount: number };
+    };
+    const ids: number[] = [];
+    for (const [name, number] of [
+      ['Um', '5511977770001'],
+      ['Dois', '5511977770002'],
+      ['Três', '5511977770003'],
+      ['Quatro', '551177770003'],
+    ]) {
+      const res = await call(fresh.admin, 'POST', '/contact-list-items', { name, number, contactListId: list.id });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    await call(fresh.admin, 'POST', '/contact-list-items', {
+      name: 'Ao lado',
+      number: '5511977770009',
+      contactListId: other.id,
+    });
+    expect(await counted(list.id)).toMatchObject({ contactsCount: 4, validCount: 0, invalidCount: 0 });
+    // The check: 0001 and 0003 exist, 0002 does not, and 551177770003 is 0003 with its ninth digit (a twin, removed).
+    const known = ['5511977770001', '5511977770003'];
+    await checkListNumbers(
+      { db: server.deps.database.db, realtime: server.deps.realtime },
+      { gapMs: 0, channelOf: async () => ({ checkNumber: async (n: string) => ({ exists: known.includes(n) }) }) },
+      fresh.companyId,
+      list.id,
+    );
+    expect(await counted(list.id)).toMatchObject({ contactsCount: 3, validCount: 2, invalidCount: 1 });
+    // A new number is unchecked again; a name alone changes no count.
+    await call(fresh.admin, 'PUT', `/contact-list-items/${ids[0]}`, { number: '5511977770005' });
+    await call(fresh.admin, 'PUT', `/contact-list-items/${ids[1]}`, { name: 'Dois de novo' });
+    expect(await counted(list.id)).toMatchObject({ contactsCount: 3, validCount: 1, invalidCount: 1 });
+    await call(fresh.admin, 'DELETE', `/contact-list-items/${ids[1]}`);
+    expect(await counted(list.id)).toMatchObject({ contactsCount: 2, validCount: 1, invalidCount: 0 });
+    expect(await counted(other.id)).toMatchObject({ contactsCount: 1 });
+
+    const sent = await recordStatements(server.deps.database.db, async () => {
+      await call(fresh.admin, 'GET', '/contact-lists');
+      await call(fresh.admin, 'GET', `/contact-list-items?contactListId=${list.id}`);
+    });
+    expect(sent.filter((q) => /count\(\*\)/.test(q.text))).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('"contact_lists"') }),
+    ]);
+    // The company's deletion takes its lists and items with it.
+    const su = await login(server, SUPER.email, SUPER.password);
+    expect((await call(su, 'DELETE', `/companies/${fresh.companyId}`)).statusCode).toBe(200);
+    const left = await server.deps.database.query('select 1 from contact_lists where company_id = $1', [
+      fresh.companyId,
+    ]);
+    expect(left.rows).toHaveLength(0);
   });
 });
 
