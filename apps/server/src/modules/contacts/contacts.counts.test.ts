@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStatements } from '../../../test/count-statements.js';
 import {
@@ -10,6 +10,7 @@ import {
   type Tenant,
   type TestServer,
 } from '../../../test/harness.js';
+import { ownConnections } from '../../../test/own-connections.js';
 import { connectedSandbox, contactWrites } from '../../../test/sandbox-helpers.js';
 import { insertMany } from '../../db/insert-many.js';
 import { contacts } from './contacts.schema.js';
@@ -93,11 +94,7 @@ describe('contact counts', () => {
 
   it('two writers of one company never wait for each other, and their counts add up', async ({ skip }) => {
     if (server.deps.database.kind !== 'postgres') skip('PGlite has one connection');
-    const [{ db }] = await rows('select current_database() db');
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.pathname = `/${db}`;
-    const [first, second] = [new pg.Client(url.toString()), new pg.Client(url.toString())];
-    await Promise.all([first.connect(), second.connect()]);
+    const [first, second] = await ownConnections(server.deps.database, 2);
     const insert = (client: pg.Client, n: number) =>
       client.query(`insert into contacts (company_id, name, number) values ($1, 'Concorrente', $2)`, [
         t.companyId,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenant,
@@ -10,6 +10,7 @@ import {
   type Tenant,
   type TestServer,
 } from '../../../test/harness.js';
+import { ownConnections } from '../../../test/own-connections.js';
 import { connectedSandbox, contactWrites } from '../../../test/sandbox-helpers.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -218,11 +219,7 @@ describe('ticket counts', () => {
 
   it('two writers of one key never wait for each other, and their counts add up', async ({ skip }) => {
     if (server.deps.database.kind !== 'postgres') skip('PGlite has one connection');
-    const [{ db }] = await rows('select current_database() db');
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.pathname = `/${db}`;
-    const [first, second] = [new pg.Client(url.toString()), new pg.Client(url.toString())];
-    await Promise.all([first.connect(), second.connect()]);
+    const [first, second] = await ownConnections(server.deps.database, 2);
     const key = [t.companyId, 'pending', qb];
     const insert = (client: pg.Client, n: number) =>
       client.query(
