@@ -17,15 +17,15 @@ import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { copyFileListFiles } from '../files/files.service.js';
 import { copyQuickMessageMedia } from '../quick-messages/quick-messages.service.js';
 import { getSetting } from '../settings/settings.service.js';
-import { ticketRooms } from '../tickets/tickets.access.js';
+import { ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
 import { type BotChange, botChangeColumns } from '../tickets/tickets.bot-state.js';
 import { tickets } from '../tickets/tickets.schema.js';
-import { getTicket } from '../tickets/tickets.service.js';
+import { getTicket, visibleTicket } from '../tickets/tickets.service.js';
 import { firstReplyOf } from '../tickets/tickets.tracking.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
 import { failedWhileDown, sendAgain, wake } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
-import { emitMessage, selectMessagesPage, viewMessage, viewMessages } from './messages.view.js';
+import { emitMessage, selectTicketMessages, viewMessage, viewMessages } from './messages.view.js';
 
 const PAGE = 20;
 
@@ -43,16 +43,16 @@ export interface UploadedFile {
 
 /** One page of a ticket's messages, newest page first, each page in chronological order. */
 export async function listMessages(ctx: ServiceContext, deps: MessagingDeps, ticketId: number, pageNumber: number) {
-  // The page is read beside the ticket, one round trip instead of two; it is returned only if the
-  // ticket's check lets the caller see it.
-  const [ticket, found] = await Promise.all([
-    getTicket(ctx, ticketId),
-    selectMessagesPage(ctx.db, ticketId, pageWindow(pageNumber, PAGE)),
+  // The page is read with the ticket, in one statement; it is returned only if the caller may see the ticket.
+  const [found, access] = await Promise.all([
+    selectTicketMessages(ctx.db, ctx.companyId, ticketId, pageWindow(pageNumber, PAGE)),
+    ticketAccessOf(ctx.db, ctx),
   ]);
-  const page = pageOf(found.messages, PAGE);
+  const ticket = visibleTicket(found?.ticket, access);
+  const page = pageOf(found?.messages ?? [], PAGE);
   if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status === 'open')
     await markTicketRead(ctx, deps, ticket);
-  return { messages: page.items.reverse(), ticket, count: found.count, hasMore: page.hasMore };
+  return { messages: page.items.reverse(), ticket, count: found?.count ?? 0, hasMore: page.hasMore };
 }
 
 /** Opening a ticket reads its messages: unread count to zero, read receipts to the contact. */

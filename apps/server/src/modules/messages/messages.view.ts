@@ -1,11 +1,12 @@
-import { companyEvent, type Message } from '@balcao/shared';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { companyEvent, type Message, type Ticket } from '@balcao/shared';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparableSql, statement } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
+import { ticketByIdWith, ticketOfRow } from '../tickets/tickets.view.js';
 import { messages } from './messages.schema.js';
 
 type Row = typeof messages.$inferSelect;
@@ -186,27 +187,32 @@ const shownOf = (r: ShownRow): Message =>
         },
   );
 
-const messagesPage = statement('messages_page', ['ticketId', 'limit', 'offset'], (db, p) =>
-  preparableSql(
-    db,
-    sql`${selectShown(sql`, (select count(*) from ${messages} where ticket_id = ${p.ticketId})::int total`)}
-      where m.ticket_id = ${p.ticketId} order by m.created_at desc, m.id desc limit ${p.limit} offset ${p.offset}`,
-  ),
+/** The ticket's page of shown messages, newest first, as one JSON array (`ShownRow`s). */
+const pageOfTicket = (ticketId: SQL, limit: unknown, offset: unknown) =>
+  sql`(select coalesce(json_agg(p order by p.created_at desc, p.id desc), '[]'::json) from (${selectShown(sql``)}
+    where m.ticket_id = ${ticketId} order by m.created_at desc, m.id desc limit ${limit} offset ${offset}) p)`;
+
+const ticketMessagesPage = statement('ticket_messages_page', ['id', 'companyId', 'limit', 'offset'], (db, p) =>
+  ticketByIdWith(db, p, (ticketId) => ({
+    page: pageOfTicket(ticketId, p.limit, p.offset).as('page'),
+    total: sql<number>`(select count(*) from ${messages} where ticket_id = ${ticketId})::int`.as('total'),
+  })),
 );
 
 /**
- * One page of a ticket's messages, newest first, with their contacts, quoted messages and the
- * ticket's message count, in one statement. The count rides on the page's rows: with none, it is
- * 0 on the first page and needs a statement of its own beyond it.
+ * The company's ticket `id` with one page of its messages, newest first, their contacts and quoted
+ * messages, and its message count, in one statement: the page rides on the ticket's row as JSON.
+ * Undefined when the company has no such ticket; whether the caller may see it is the caller's check.
  */
-export async function selectMessagesPage(
+export async function selectTicketMessages(
   db: Db,
-  ticketId: number,
+  companyId: number,
+  id: number,
   window: { limit: number; offset: number },
-): Promise<{ messages: Message[]; count: number }> {
-  const rows = rowsOf<ShownRow & { total: number }>(await messagesPage(db, { ticketId, ...window }));
-  if (rows.length) return { messages: rows.map(shownOf), count: rows[0].total };
-  return { messages: [], count: window.offset === 0 ? 0 : await db.$count(messages, eq(messages.ticketId, ticketId)) };
+): Promise<{ ticket: Ticket; messages: Message[]; count: number } | undefined> {
+  const [row] = rowsOf<{ page: ShownRow[]; total: number }>(await ticketMessagesPage(db, { id, companyId, ...window }));
+  if (!row) return undefined;
+  return { ticket: ticketOfRow(row), messages: row.page.map(shownOf), count: row.total };
 }
 
 const messageById = statement('message_by_id', ['id'], (db, p) =>

@@ -194,6 +194,11 @@ export async function listTickets(ctx: ServiceContext, q: TicketsListQuery) {
 /** A ticket the caller may see: 404 when it is not the company's, 403 when it is outside the caller's queues. */
 export async function getTicket(ctx: ServiceContext, id: number): Promise<Ticket> {
   const [ticket, access] = await Promise.all([selectTicket(ctx.db, ctx.companyId, id), ticketAccessOf(ctx.db, ctx)]);
+  return visibleTicket(ticket, access);
+}
+
+/** The company's ticket as read (undefined: none), if the caller's access lets them see it. */
+export function visibleTicket(ticket: Ticket | undefined, access: TicketAccess): Ticket {
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   if (!canSee(access, ticket)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;

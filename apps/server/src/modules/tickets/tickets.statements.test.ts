@@ -49,7 +49,7 @@ describe('statements per hot read', () => {
   it.each([
     ['GET /tickets', '/tickets?status=open&showAll=false&pageNumber=1', 1],
     ['GET /tickets?searchParam', `/tickets?searchParam=${encodeURIComponent('pedido 4471')}&pageNumber=1`, 1],
-    ['GET /messages/:ticketId', () => `/messages/${ticketId}`, 2],
+    ['GET /messages/:ticketId', () => `/messages/${ticketId}`, 1],
   ])(
     '%s runs %i statement(s) once its session is known (callers.test: one more before)',
     async (_name, url, expected) => {

@@ -212,18 +212,32 @@ function ticketsOf(form: DetailForm, rows: TicketRow[]): Ticket[] {
   }));
 }
 
-const ticketById = statement('ticket_by_id', ['id', 'companyId'], (db, p) =>
-  preparableSql(
+/**
+ * The company's ticket `id`, its details joined, with the fields `extra` builds on the ticket's id
+ * beside them: another module's rows of the ticket ride on its row, one statement for both
+ * (`ticketOfRow` maps it).
+ */
+export function ticketByIdWith(
+  db: Db,
+  p: { id: unknown; companyId: unknown },
+  extra: (ticketId: SQL) => SelectedFields = () => ({}),
+) {
+  return preparableSql(
     db,
-    ticketRows(db, 'joined')
-      .where(and(eq(tickets.id, p.id), eq(tickets.companyId, p.companyId)))
+    ticketRows(db, 'joined', extra(qualified(tickets.id)))
+      .where(and(eq(tickets.id, p.id as number), eq(tickets.companyId, p.companyId as number)))
       .getSQL(),
-  ),
-);
+  );
+}
+
+/** A row of `ticketByIdWith` as the API's ticket. */
+export const ticketOfRow = (row: unknown): Ticket => ticketsOf('joined', [row as JoinedRow])[0];
+
+const ticketById = statement('ticket_by_id', ['id', 'companyId'], (db, p) => ticketByIdWith(db, p));
 
 export async function selectTicket(db: Db, companyId: number, id: number): Promise<Ticket | undefined> {
-  const [ticket] = ticketsOf('joined', rowsOf(await ticketById(db, { id, companyId })));
-  return ticket;
+  const [row] = rowsOf(await ticketById(db, { id, companyId }));
+  return row === undefined ? undefined : ticketOfRow(row);
 }
 
 // One array parameter: an IN list would be a new statement, parsed and planned, for each length.
