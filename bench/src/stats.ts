@@ -22,6 +22,31 @@ export async function timeEach(n: number, fn: (i: number) => Promise<unknown>): 
   return out;
 }
 
+/**
+ * Times n calls of `measured` and of `baseline`, alternating one of each (after a tenth as many
+ * unrecorded): both series see the machine in the same state, whose speed here drifts by 2× within
+ * minutes, so a ratio of their percentiles compares the code, not the minute each ran in.
+ */
+export async function timePaired(
+  n: number,
+  measured: (i: number) => Promise<unknown>,
+  baseline: (i: number) => Promise<unknown>,
+): Promise<[number[], number[]]> {
+  const out: [number[], number[]] = [[], []];
+  for (let i = 0; i < Math.ceil(n / 10); i++) {
+    await measured(i);
+    await baseline(i);
+  }
+  for (let i = 0; i < n; i++) {
+    for (const [k, fn] of [measured, baseline].entries()) {
+      const t = performance.now();
+      await fn(i);
+      out[k].push(performance.now() - t);
+    }
+  }
+  return out;
+}
+
 export function line(name: string, samples: number[], baseline?: number[]): string {
   const s = percentiles(samples);
   const b = baseline ? percentiles(baseline) : undefined;
