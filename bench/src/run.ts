@@ -1,12 +1,21 @@
-import { execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from './server-flags.js';
 
 /**
  * `npm run bench`: every benchmark in turn; each prints its figures beside its raw SQL baseline (or
  * its target). `npm run bench -- <name>` (foundation, tickets, outreach, workspace, api, inbound,
  * startup, web) runs only that one.
  */
+const missing = serverNodeFlags.filter((flag) => !process.execArgv.includes(flag));
+if (missing.length) {
+  // The in-process benchmarks host the server: run them as `npm start` runs it.
+  const run = spawnSync(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 1);
+}
 const only = process.argv[2];
 const wants = (name: string) => !only || only === name;
 

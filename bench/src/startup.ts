@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { serverNodeFlags } from './server-flags.js';
 
 /**
  * Issue 16's start-up figures of the built server (`node apps/server/dist/main.js`, as `npm start` runs
@@ -66,7 +67,7 @@ interface Started {
 
 async function start(env: NodeJS.ProcessEnv, port: number): Promise<Started> {
   const t = performance.now();
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, [...serverNodeFlags, server], {
     cwd: path.dirname(server),
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
