@@ -7,6 +7,7 @@ import { type QueryShape, shaped } from '../../db/query-shape.js';
 import { rowsOf } from '../../db/rows.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
+import { contactColumns } from '../contacts/contacts.service.js';
 import { queues } from '../queues/queues.schema.js';
 import { tags, ticketTags } from '../tags/tags.schema.js';
 import { users } from '../users/users.schema.js';
@@ -21,15 +22,8 @@ import { ticketCounts, tickets } from './tickets.schema.js';
 const qualified = (column: AnyPgColumn) =>
   sql.raw(`${JSON.stringify(getTableName(column.table))}.${JSON.stringify(column.name)}`);
 
-const contactFields = {
-  id: contacts.id,
-  uuid: contacts.uuid,
-  name: contacts.name,
-  number: contacts.number,
-  email: contacts.email,
-  profilePicUrl: contacts.profilePicUrl,
-  isGroup: contacts.isGroup,
-};
+/** What a ticket shows of its contact: the contact's columns without its timestamps. */
+const { createdAt: _created, updatedAt: _updated, ...contactFields } = contactColumns;
 const userFields = { id: users.id, name: users.name };
 const queueFields = { id: queues.id, name: queues.name, color: queues.color };
 const whatsappFields = { id: whatsapps.id, name: whatsapps.name };
@@ -125,14 +119,11 @@ const prefixed = (prefix: string, columns: AnyPgColumn[]) =>
 const detailForms = {
   joined: {
     fields: {
-      ...prefixed('c', [
-        contacts.uuid,
-        contacts.name,
-        contacts.number,
-        contacts.email,
-        contacts.profilePicUrl,
-        contacts.isGroup,
-      ]),
+      // The id is the ticket's contact_id.
+      ...prefixed(
+        'c',
+        Object.values(contactFields).filter((c) => c !== contacts.id),
+      ),
       ...prefixed('u', [users.name]),
       ...prefixed('q', [queues.name, queues.color]),
       ...prefixed('w', [whatsapps.name]),
