@@ -133,6 +133,21 @@ describe('a batch of one connection', () => {
     expect(row.quotedMsgId).toBe(quoted.id);
   });
 
+  it("records the first reply of a ticket's cycle written on the phone, beside another contact's message", async () => {
+    const [opened] = await store([msg('5511955500006', 'bom dia')]);
+    const { ticketId } = stored(opened);
+    const cycle = async () =>
+      (
+        await server.deps.database.query(
+          `select first_reply_at from ticket_trakings where ticket_id = $1 order by id desc limit 1`,
+          [ticketId],
+        )
+      ).rows[0] as { first_reply_at: Date | null };
+    expect((await cycle()).first_reply_at).toBeNull();
+    await store([msg('5511955500006', 'bom dia, em que posso ajudar?', { fromMe: true }), msg('5511955500007', 'oi')]);
+    expect((await cycle()).first_reply_at).not.toBeNull();
+  });
+
   it('merges a LID identity and the phone number on one contact, whichever arrives first', async () => {
     const [lidOnly] = await store([msg('201000000001', 'sem número', { lid: '201000000001', pushName: 'Lia' })]);
     const [withPhone] = await store([msg('5511955500005', 'agora com número', { lid: '201000000001' })]);
