@@ -57,7 +57,7 @@ export async function getDashboard(ctx: ServiceContext, q: DashboardQuery, now =
   const cycle = sql`${ticketTraking.companyId} = ${companyId}`;
 
   const [live, [finished], perUser, waits, responses, ratings, leads, hourly, people] = await Promise.all([
-    // Summed from the kept counts (migration 0024): counting 30k open and pending tickets took 2–3 ms.
+    // Summed from the kept counts (migration 0024): counting the bench's 30k open and pending tickets took 10 ms in psql, the sum 0.8.
     rows<{ pending: number; happening: number }>(
       db,
       sql`select coalesce(sum(${ticketCounts.count}) filter (where ${ticketCounts.status} = 'pending'), 0)::int as pending,
