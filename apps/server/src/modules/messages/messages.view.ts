@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
-import { ticketByIdWith, ticketOfRow } from '../tickets/tickets.view.js';
+import { ticketByIdWith, ticketOfRow, ticketRowOf } from '../tickets/tickets.view.js';
 import { messages } from './messages.schema.js';
 
 type Row = typeof messages.$inferSelect;
@@ -210,7 +210,9 @@ export async function selectTicketMessages(
   id: number,
   window: { limit: number; offset: number },
 ): Promise<{ ticket: Ticket; messages: Message[]; count: number } | undefined> {
-  const [row] = rowsOf<{ page: ShownRow[]; total: number }>(await ticketMessagesPage(db, { id, companyId, ...window }));
+  const row = ticketRowOf<{ page: ShownRow[]; total: number }>(
+    await ticketMessagesPage(db, { id, companyId, ...window }),
+  );
   if (!row) return undefined;
   return { ticket: ticketOfRow(row), messages: row.page.map(shownOf), count: row.total };
 }
