@@ -174,7 +174,7 @@ describe('a batch of one connection', () => {
     const kindOf = (text: string) =>
       /^select "id", "uuid", "name"/.test(text)
         ? 'contacts'
-        : /^select "tickets"\."id", "tickets"\."uuid", "tickets"\."status"/.test(text)
+        : /^(select to_json\(r\) as "row" from \()?select "tickets"\."id", "tickets"\."uuid", "tickets"\."status"/.test(text)
           ? 'tickets'
           : '';
     client.query = function (this: unknown, ...args: unknown[]) {

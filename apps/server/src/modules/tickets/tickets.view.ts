@@ -4,7 +4,7 @@ import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { anyOfUnseen, preparableSql, statement } from '../../db/named-statement.js';
 import { type QueryShape, shaped } from '../../db/query-shape.js';
-import { rowsOf } from '../../db/rows.js';
+import { asJsonRows, jsonRowsOf } from '../../db/rows.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { contactColumns } from '../contacts/contacts.service.js';
@@ -206,9 +206,7 @@ function ticketsOf(form: DetailForm, rows: TicketRow[]): Ticket[] {
 /**
  * The company's ticket `id`, its details joined, with the fields `extra` builds on the ticket's id
  * beside them: another module's rows of the ticket ride on its row, one statement for both
- * (`ticketRowOf` reads it). The row comes as one JSON value: node-postgres sets up every column of
- * a result before its rows, and parses each value apart; for one JSON column it parses once, natively
- * (the messages page's statement: 36–39 µs of Node CPU against 47–50 as columns, bench probe).
+ * (`ticketRowOf` reads it), the row as one JSON value (`asJsonRows`).
  */
 export function ticketByIdWith(
   db: Db,
@@ -218,12 +216,12 @@ export function ticketByIdWith(
   const row = ticketRows(db, 'joined', extra(qualified(tickets.id)))
     .where(and(eq(tickets.id, p.id as number), eq(tickets.companyId, p.companyId as number)))
     .getSQL();
-  return preparableSql(db, sql`select to_json(r) as "row" from (${row}) r`);
+  return preparableSql(db, asJsonRows(row));
 }
 
 /** The row a `ticketByIdWith` statement answered, with the extra fields, if the company has the ticket. */
 export const ticketRowOf = <T = unknown>(result: unknown): (JoinedRow & T) | undefined =>
-  rowsOf<{ row: JoinedRow & T }>(result)[0]?.row;
+  jsonRowsOf<JoinedRow & T>(result)[0];
 
 /** A row of `ticketByIdWith` as the API's ticket. */
 export const ticketOfRow = (row: JoinedRow): Ticket => ticketsOf('joined', [row])[0];
@@ -239,15 +237,17 @@ export async function selectTicket(db: Db, companyId: number, id: number): Promi
 const ticketsByIds = statement('tickets_by_ids', ['ids', 'companyId'], (db, p) =>
   preparableSql(
     db,
-    ticketRows(db, 'joined')
-      .where(and(anyOfUnseen(tickets.id, p.ids, 'int'), eq(tickets.companyId, p.companyId)))
-      .getSQL(),
+    asJsonRows(
+      ticketRows(db, 'joined')
+        .where(and(anyOfUnseen(tickets.id, p.ids, 'int'), eq(tickets.companyId, p.companyId)))
+        .getSQL(),
+    ),
   ),
 );
 
 /** The company's tickets among `ids`, in no particular order. */
 export async function selectTicketsOf(db: Db, companyId: number, ids: readonly number[]): Promise<Ticket[]> {
-  return ticketsOf('joined', rowsOf(await ticketsByIds(db, { ids, companyId })));
+  return ticketsOf('joined', jsonRowsOf(await ticketsByIds(db, { ids, companyId })));
 }
 
 const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
@@ -312,9 +312,9 @@ export async function selectTicketsPage(
   // Each call binds its offset: the build below runs on the shape's first call only.
   const page = { limit: window.limit, offset: later ? shape.unseen('offset', window.offset, 'int') : undefined };
   const result = await shaped('tickets_page', db, shape, () =>
-    preparableSql(db, ticketsPageQuery(db, filter, page).getSQL()),
+    preparableSql(db, asJsonRows(ticketsPageQuery(db, filter, page).getSQL(), sql`r.updated_at desc, r.id desc`)),
   );
-  const rows = rowsOf<TicketRow & { total: number }>(result);
+  const rows = jsonRowsOf<TicketRow & { total: number }>(result);
   if (rows.length) return { tickets: ticketsOf(detailFormOf(shape), rows), count: rows[0].total };
   if (window.offset === 0) return { tickets: [], count: 0 };
   const [{ total }] = await shaped('tickets_count', db, shape, () =>
