@@ -251,6 +251,8 @@ export async function selectTicketsOf(db: Db, companyId: number, ids: readonly n
 }
 
 const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
+/** `newestFirst` over a page's rows wrapped by `asJsonRows` (as `r`). */
+const newestFirstOfRow = sql`r.${sql.identifier(tickets.updatedAt.name)} desc, r.${sql.identifier(tickets.id.name)} desc`;
 
 /** Which tickets a page shows: `where` reads `ctes`, and its values are `shape`'s placeholders. */
 export interface TicketsFilter {
@@ -312,7 +314,7 @@ export async function selectTicketsPage(
   // Each call binds its offset: the build below runs on the shape's first call only.
   const page = { limit: window.limit, offset: later ? shape.unseen('offset', window.offset, 'int') : undefined };
   const result = await shaped('tickets_page', db, shape, () =>
-    preparableSql(db, asJsonRows(ticketsPageQuery(db, filter, page).getSQL(), sql`r.updated_at desc, r.id desc`)),
+    preparableSql(db, asJsonRows(ticketsPageQuery(db, filter, page).getSQL(), newestFirstOfRow)),
   );
   const rows = jsonRowsOf<TicketRow & { total: number }>(result);
   if (rows.length) return { tickets: ticketsOf(detailFormOf(shape), rows), count: rows[0].total };
