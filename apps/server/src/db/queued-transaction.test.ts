@@ -39,6 +39,23 @@ describe('queuedTransaction', () => {
     expect(again.length).toBeGreaterThan(0);
   });
 
+  it('writes nothing when a statement fails before a COMMIT queued behind it, and throws its error', async () => {
+    await expect(
+      queuedTransaction(database.db, async (tx, queued) => {
+        await tx.insert(companies).values({ name: 'Fila Quatro', planId });
+        const failing = tx
+          .insert(companies)
+          .values({ name: 'Fila Cinco', planId: -1 })
+          .then(() => undefined);
+        queued.commitBehind();
+        await failing;
+      }),
+    ).rejects.toThrow(/^Failed query: insert into "companies"/);
+    expect(await named('Fila Quatro')).toEqual([]);
+    const again = await queuedTransaction(database.db, async (tx) => tx.select().from(companies));
+    expect(again.length).toBeGreaterThan(0);
+  });
+
   it("sends the work's first statement before the BEGIN is answered", async ({ skip }) => {
     if (database.kind !== 'postgres') skip('PGlite has one connection: nothing to queue behind');
     const events: string[] = [];
@@ -57,5 +74,33 @@ describe('queuedTransaction', () => {
       pg.Client.prototype.query = query;
     }
     expect(events).toEqual(['sent begin', 'sent select', 'begun', 'sent commit']);
+  });
+
+  it('sends a COMMIT queued behind the last write before that write is answered, and commits it', async ({ skip }) => {
+    if (database.kind !== 'postgres') skip('PGlite has one connection: nothing to queue behind');
+    const events: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      const text = typeof first === 'string' ? first : first.text;
+      events.push(`sent ${text.split(' ')[0]}`);
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (text.startsWith('insert')) (result as Promise<unknown>).then(() => events.push('inserted'));
+      return result;
+    } as typeof query;
+    try {
+      await queuedTransaction(database.db, async (tx, queued) => {
+        const writing = tx
+          .insert(companies)
+          .values({ name: 'Fila Seis', planId })
+          .then(() => undefined);
+        queued.commitBehind();
+        await writing;
+      });
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(events).toEqual(['sent begin', 'sent insert', 'sent commit', 'inserted']);
+    expect(await named('Fila Seis')).toHaveLength(1);
   });
 });

@@ -309,6 +309,37 @@ describe('the statements of a batch', () => {
     expect(events).toEqual(['sent lock', 'sent read', 'locked']);
   });
 
+  it("send the COMMIT right behind the messages' insert, its first reply included, without waiting for its answer", async ({
+    skip,
+  }) => {
+    if (server.deps.database.kind !== 'postgres') skip('the pooled connection is PostgreSQL');
+    const [opener] = await store([msg('5511977730201', 'Oi')]);
+    const events: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      const text = typeof first === 'string' ? first : first.text;
+      const kind = /^with touched as/.test(text) ? 'insert' : text === 'commit' ? 'commit' : '';
+      if (kind) events.push(`sent ${kind}`);
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (kind === 'insert') (result as Promise<unknown>).then(() => events.push('inserted'));
+      return result;
+    } as typeof query;
+    try {
+      await store([msg('5511977730201', 'Pode falar', { fromMe: true })]);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(events).toEqual(['sent insert', 'sent commit', 'inserted']);
+    const [cycle] = (
+      await server.deps.database.query(
+        `select first_reply_at from ticket_trakings where ticket_id = $1 order by id desc limit 1`,
+        [stored(opener).ticketId],
+      )
+    ).rows as { first_reply_at: Date | null }[];
+    expect(cycle.first_reply_at).not.toBeNull();
+  });
+
   it('reopen the closed ticket of a contact another writer created while the batch waited', async ({ skip }) => {
     if (server.deps.database.kind !== 'postgres') skip('PGlite has one connection: nothing runs meanwhile');
     const number = '5511977740001';

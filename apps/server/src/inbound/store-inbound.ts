@@ -12,7 +12,7 @@ import { newContactsAnnouncement } from '../modules/contacts/contacts.service.js
 import { messages } from '../modules/messages/messages.schema.js';
 import { emitMessage, viewMessages } from '../modules/messages/messages.view.js';
 import { tickets } from '../modules/tickets/tickets.schema.js';
-import { markFirstReply } from '../modules/tickets/tickets.tracking.js';
+import { firstReplyOf } from '../modules/tickets/tickets.tracking.js';
 import { emitTicket, selectTicketsOf } from '../modules/tickets/tickets.view.js';
 import type { Realtime } from '../platform/realtime/realtime.js';
 import { knownOfBatch } from './batch-known.js';
@@ -140,7 +140,7 @@ function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at
  */
 async function storeBatch(db: Db, batch: PreparedInbound[]) {
   const { companyId, whatsappId } = batch[0].message;
-  return queuedTransaction(db, async (tx) => {
+  return queuedTransaction(db, async (tx, queued) => {
     const now = new Date();
     const received = batch.map((p) => p.message);
     // Queued together behind the BEGIN on the transaction's connection: the driver sends the read as
@@ -190,8 +190,27 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       now,
       shape,
     );
-    const query = sql`with touched as (${touch}) ${insert.query}`;
-    const rows = insert.rowsOf(rowsOf(await executeShaped('inbound_messages', tx, shape, query)));
+    const ctes = [sql`touched as (${touch})`];
+    // Written on the phone itself: an agent's reply, unless it is what opened the ticket.
+    const replied = [...new Set(ms.flatMap((m, i) => (m.fromMe && !ticketOf[i].opened ? [ticketOf[i].id] : [])))];
+    if (replied.length) {
+      shape.choose('first reply');
+      const at = sql`${shape.value('now', now.toISOString())}::timestamptz`;
+      ctes.push(sql`replied as (${firstReplyOf(tx, arrayValue(shape, 'replied', replied, 'int'), at).getSQL()})`);
+    }
+    const inserting = executeShaped(
+      'inbound_messages',
+      tx,
+      shape,
+      sql`with ${sql.join(ctes, sql`, `)} ${insert.query}`,
+    );
+    // Nothing follows the insert unless a message quotes another of the batch: the COMMIT goes with it.
+    const inBatch = new Set(ms.map((m) => m.providerId));
+    const quotesWithin = ms.some(
+      (m) => m.quotedProviderId && !quoted.has(m.quotedProviderId) && inBatch.has(m.quotedProviderId),
+    );
+    if (!quotesWithin) queued.commitBehind();
+    const rows = insert.rowsOf(rowsOf(await inserting));
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,
@@ -202,10 +221,7 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       refreshProfile: refreshed.delete(contactIds[i]),
       newContact: newContacts.delete(contactIds[i]),
     }));
-    await quoteWithinBatch(tx, stored);
-    // Written on the phone itself: an agent's reply, unless it is what opened the ticket.
-    const replied = stored.filter((s) => s.m.fromMe && !s.ticket.opened).map((s) => s.ticket.id);
-    await markFirstReply(tx, [...new Set(replied)], now);
+    if (quotesWithin) await quoteWithinBatch(tx, stored);
     return stored;
   });
 }

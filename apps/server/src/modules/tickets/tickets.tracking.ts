@@ -10,8 +10,8 @@ type Tx = Db;
  * that the dashboard averages stored integers instead of subtracting timestamps row by row. Null
  * while `from` is.
  */
-const secondsSince = (from: AnyPgColumn, at: Date): SQL<number | null> =>
-  sql`round(extract(epoch from (${at.toISOString()}::timestamptz - ${from})))::int`;
+const secondsSince = (from: AnyPgColumn, at: Date | SQL): SQL<number | null> =>
+  sql`round(extract(epoch from (${at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at} - ${from})))::int`;
 
 /** A new service cycle: the ticket entered the queue (inbound or created). */
 export async function openCycle(
@@ -70,22 +70,21 @@ export async function finishCycle(tx: Tx, ticketId: number, userId: number | nul
 }
 
 /**
- * An agent's message on these tickets: the first of the open cycle sets `firstReplyAt` and the
- * response time (set once, so later replies and a retried send never move it). Automatic messages
- * are not replies.
+ * The statement that marks an agent's message on these tickets: the first of the open cycle sets
+ * `firstReplyAt` and the response time (set once, so later replies and a retried send never move
+ * it; automatic messages are not replies). Unsent: the caller runs it inside a statement of its own
+ * (a data-modifying CTE). The tickets and the time may be SQL (an `int[]` and a `timestamptz`): a
+ * query shape's values.
  */
-export async function markFirstReply(tx: Tx, ticketIds: number[], at = new Date()) {
-  if (ticketIds.length) await firstReplyOf(tx, ticketIds, at);
-}
-
-/** markFirstReply's statement, unsent: a caller can run it inside one of its own (a data-modifying CTE). */
-export function firstReplyOf(tx: Tx, ticketIds: number[], at: Date) {
+export function firstReplyOf(tx: Tx, ticketIds: number[] | SQL, at: Date | SQL) {
   return tx
     .update(ticketTraking)
     .set({ firstReplyAt: at, firstReplySeconds: secondsSince(ticketTraking.queuedAt, at) })
     .where(
       and(
-        inArray(ticketTraking.ticketId, ticketIds),
+        Array.isArray(ticketIds)
+          ? inArray(ticketTraking.ticketId, ticketIds)
+          : sql`${ticketTraking.ticketId} = any(${ticketIds})`,
         isNull(ticketTraking.finishedAt),
         isNull(ticketTraking.firstReplyAt),
       ),
