@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordPipelining } from '../../test/count-statements.js';
 import { openTestDatabase, SUPER } from '../../test/harness.js';
 import { companies } from '../modules/companies/companies.schema.js';
 import type { Database } from './client.js';
@@ -58,48 +58,29 @@ describe('queuedTransaction', () => {
 
   it("sends the work's first statement before the BEGIN is answered", async ({ skip }) => {
     if (database.kind !== 'postgres') skip('PGlite has one connection: nothing to queue behind');
-    const events: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
-      const text = typeof first === 'string' ? first : first.text;
-      events.push(`sent ${text.split(' ')[0]}`);
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-      if (text === 'begin') (result as Promise<unknown>).then(() => events.push('begun'));
-      return result;
-    } as typeof query;
-    try {
-      await queuedTransaction(database.db, (tx) => tx.select().from(companies));
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const events = await recordPipelining(
+      (text) => text.split(' ')[0],
+      (kind) => (kind === 'begin' ? 'begun' : undefined),
+      () => queuedTransaction(database.db, (tx) => tx.select().from(companies)),
+    );
     expect(events).toEqual(['sent begin', 'sent select', 'begun', 'sent commit']);
   });
 
   it('sends a COMMIT queued behind the last write before that write is answered, and commits it', async ({ skip }) => {
     if (database.kind !== 'postgres') skip('PGlite has one connection: nothing to queue behind');
-    const events: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
-      const text = typeof first === 'string' ? first : first.text;
-      events.push(`sent ${text.split(' ')[0]}`);
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-      if (text.startsWith('insert')) (result as Promise<unknown>).then(() => events.push('inserted'));
-      return result;
-    } as typeof query;
-    try {
-      await queuedTransaction(database.db, async (tx, queued) => {
-        const writing = tx
-          .insert(companies)
-          .values({ name: 'Fila Seis', planId })
-          .then(() => undefined);
-        queued.commitBehind();
-        await writing;
-      });
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const events = await recordPipelining(
+      (text) => text.split(' ')[0],
+      (kind) => (kind === 'insert' ? 'inserted' : undefined),
+      () =>
+        queuedTransaction(database.db, async (tx, queued) => {
+          const writing = tx
+            .insert(companies)
+            .values({ name: 'Fila Seis', planId })
+            .then(() => undefined);
+          queued.commitBehind();
+          await writing;
+        }),
+    );
     expect(events).toEqual(['sent begin', 'sent insert', 'sent commit', 'inserted']);
     expect(await named('Fila Seis')).toHaveLength(1);
   });

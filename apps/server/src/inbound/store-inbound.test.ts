@@ -1,9 +1,9 @@
 import { companyEvent } from '@balcao/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { recordConnectionStatements } from '../../test/count-statements.js';
+import { recordConnectionStatements, recordPipelining } from '../../test/count-statements.js';
 import { connectSocket, createTenant, createTestServer, type Tenant, type TestServer } from '../../test/harness.js';
 import { connectedSandbox } from '../../test/sandbox-helpers.js';
 import type { InboundMessage } from '../channels/channel.js';
@@ -290,22 +290,12 @@ describe('the statements of a batch', () => {
 
   it("send the batch's read right behind its locks, without waiting for the locks' answer", async ({ skip }) => {
     if (server.deps.database.kind !== 'postgres') skip('the pooled connection is PostgreSQL');
-    const events: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
-      const text = typeof first === 'string' ? first : first.text;
-      const kind = /^select pg_advisory_xact_lock/.test(text) ? 'lock' : /^with known as/.test(text) ? 'read' : '';
-      if (kind) events.push(`sent ${kind}`);
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-      if (kind === 'lock') (result as Promise<unknown>).then(() => events.push('locked'));
-      return result;
-    } as typeof query;
-    try {
-      await store([msg('5511977730101', 'Oi'), msg('5511977730102', 'Olá')]);
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const events = await recordPipelining(
+      (text) =>
+        /^select pg_advisory_xact_lock/.test(text) ? 'lock' : /^with known as/.test(text) ? 'read' : undefined,
+      (kind) => (kind === 'lock' ? 'locked' : undefined),
+      () => store([msg('5511977730101', 'Oi'), msg('5511977730102', 'Olá')]),
+    );
     expect(events).toEqual(['sent lock', 'sent read', 'locked']);
   });
 
@@ -314,22 +304,11 @@ describe('the statements of a batch', () => {
   }) => {
     if (server.deps.database.kind !== 'postgres') skip('the pooled connection is PostgreSQL');
     const [opener] = await store([msg('5511977730201', 'Oi')]);
-    const events: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
-      const text = typeof first === 'string' ? first : first.text;
-      const kind = /^with touched as/.test(text) ? 'insert' : text === 'commit' ? 'commit' : '';
-      if (kind) events.push(`sent ${kind}`);
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-      if (kind === 'insert') (result as Promise<unknown>).then(() => events.push('inserted'));
-      return result;
-    } as typeof query;
-    try {
-      await store([msg('5511977730201', 'Pode falar', { fromMe: true })]);
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const events = await recordPipelining(
+      (text) => (/^with touched as/.test(text) ? 'insert' : text === 'commit' ? 'commit' : undefined),
+      (kind) => (kind === 'insert' ? 'inserted' : undefined),
+      () => store([msg('5511977730201', 'Pode falar', { fromMe: true })]),
+    );
     expect(events).toEqual(['sent insert', 'sent commit', 'inserted']);
     const [cycle] = (
       await server.deps.database.query(
