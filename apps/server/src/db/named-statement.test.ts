@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, SUPER } from '../../test/harness.js';
 import { companies } from '../modules/companies/companies.schema.js';
 import type { Database } from './client.js';
-import { executeNamed, statement } from './named-statement.js';
-import { rowsOf } from './rows.js';
+import { statement } from './named-statement.js';
 import { ensurePlatform } from './seed.js';
 
 let database: Database;
@@ -84,28 +83,5 @@ describe('statement', () => {
     expect(sent).toHaveLength(30);
     expect(new Set(sent.map((c) => c.name)).size).toBe(1);
     expect(sent[0].name).toMatch(/^test_company_by_id_[0-9a-f]{12}$/);
-  });
-
-  it('executeNamed answers as db.execute, on PostgreSQL under one name per text', async () => {
-    const byName = (name: string) => sql`select name from companies where name = any(${sql.param([name])}::text[])`;
-    const byId = (id: number) => sql`select name from companies where id = ${id}`;
-    const { sent, restore } = sentConfigs(database.db);
-    let answers: unknown[];
-    try {
-      answers = await Promise.all([
-        executeNamed(database.db, 'test_raw', byName('Alfa')),
-        executeNamed(database.db, 'test_raw', byName('Beta')),
-        executeNamed(database.db, 'test_raw', byId(-1)),
-      ]);
-    } finally {
-      restore();
-    }
-    expect(answers.map((a) => rowsOf(a))).toEqual([[{ name: 'Alfa' }], [{ name: 'Beta' }], []]);
-    if (database.kind !== 'postgres') return;
-    const [alfa, beta, other] = sent.map((c) => c.name);
-    expect(alfa).toMatch(/^test_raw_[0-9a-f]{12}$/);
-    expect(beta).toBe(alfa);
-    expect(other).toMatch(/^test_raw_[0-9a-f]{12}$/);
-    expect(other).not.toBe(alfa);
   });
 });

@@ -29,11 +29,6 @@ export function prepareNamed<T>(name: string, query: Preparable<T>): Prepared<T>
   return prepared;
 }
 
-/** Runs a named query whose shape depends on its arguments (built on every call). */
-export function named<T>(name: string, query: Preparable<T>): Promise<T> {
-  return prepareNamed(name, query).execute();
-}
-
 /**
  * A named query of fixed shape, built once per connection (connectionOf) with a placeholder for each of
  * `keys` and afterwards only executed with their values: building a query in Drizzle costs more
@@ -70,15 +65,9 @@ type Session = { prepareQuery(query: unknown, fields: undefined, name: string, a
 type Dialect = { sqlToQuery(query: SQL): unknown };
 
 /**
- * `db.execute(query)` under a name (see prepareNamed), for the hot writes written as SQL whose text
- * is one of a few (array parameters, no IN lists): each pooled connection parses and analyzes it
- * once, and after five runs PostgreSQL may keep a generic plan instead of planning every call.
+ * SQL written as such, as a query to prepare on `db` (for prepareNamed or `statement`); it answers as
+ * `db.execute`.
  */
-export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
-  return prepareNamed(name, preparableSql(db, query)).execute();
-}
-
-/** SQL written as such, as a query to prepare on `db` (for prepareNamed or `statement`); it answers as `db.execute`. */
 export function preparableSql(db: Db, query: SQL): Preparable<unknown> {
   const { session, dialect } = db as unknown as { session: Session; dialect: Dialect };
   return { prepare: (n) => session.prepareQuery(dialect.sqlToQuery(query), undefined, n, false) };
