@@ -39,23 +39,6 @@ describe('queuedTransaction', () => {
     expect(again.length).toBeGreaterThan(0);
   });
 
-  it('writes nothing when a statement fails before a COMMIT queued behind it, and throws its error', async () => {
-    await expect(
-      queuedTransaction(database.db, async (tx, queued) => {
-        await tx.insert(companies).values({ name: 'Fila Quatro', planId });
-        const failing = tx
-          .insert(companies)
-          .values({ name: 'Fila Cinco', planId: -1 })
-          .then(() => undefined);
-        queued.commitBehind();
-        await failing;
-      }),
-    ).rejects.toThrow(/^Failed query: insert into "companies"/);
-    expect(await named('Fila Quatro')).toEqual([]);
-    const again = await queuedTransaction(database.db, async (tx) => tx.select().from(companies));
-    expect(again.length).toBeGreaterThan(0);
-  });
-
   it("sends the work's first statement before the BEGIN is answered", async ({ skip }) => {
     if (database.kind !== 'postgres') skip('PGlite has one connection: nothing to queue behind');
     const events = await recordPipelining(
@@ -64,24 +47,5 @@ describe('queuedTransaction', () => {
       () => queuedTransaction(database.db, (tx) => tx.select().from(companies)),
     );
     expect(events).toEqual(['sent begin', 'sent select', 'begun', 'sent commit']);
-  });
-
-  it('sends a COMMIT queued behind the last write before that write is answered, and commits it', async ({ skip }) => {
-    if (database.kind !== 'postgres') skip('PGlite has one connection: nothing to queue behind');
-    const events = await recordPipelining(
-      (text) => text.split(' ')[0],
-      (kind) => (kind === 'insert' ? 'inserted' : undefined),
-      () =>
-        queuedTransaction(database.db, async (tx, queued) => {
-          const writing = tx
-            .insert(companies)
-            .values({ name: 'Fila Seis', planId })
-            .then(() => undefined);
-          queued.commitBehind();
-          await writing;
-        }),
-    );
-    expect(events).toEqual(['sent begin', 'sent insert', 'sent commit', 'inserted']);
-    expect(await named('Fila Seis')).toHaveLength(1);
   });
 });

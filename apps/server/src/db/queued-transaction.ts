@@ -6,17 +6,6 @@ import type { Db } from './client.js';
 
 type PoolSession = { client: unknown; dialect: PgDialect; schema: never; options: never };
 
-/** What the work of a queued transaction may do besides its statements. */
-export interface QueuedWork {
-  /**
-   * Queues COMMIT behind the statements sent so far instead of after their answers: the last write
-   * and the COMMIT share a round trip. A statement that fails before it turns it into a ROLLBACK
-   * (PostgreSQL ends an aborted transaction so) and is the error the work throws. For work that
-   * sends nothing after it and cannot fail once its statements succeed. A no-op on PGlite.
-   */
-  commitBehind(): void;
-}
-
 /**
  * `db.transaction(work)` whose BEGIN is queued on the pooled connection instead of awaited: the
  * driver sends the work's first statements right behind it, so a transaction on the critical path
@@ -25,10 +14,9 @@ export interface QueuedWork {
  * work never runs outside the transaction it asked for. PGlite has one connection and no queue
  * to join: there it is `db.transaction`.
  */
-export async function queuedTransaction<T>(db: Db, work: (tx: Db, queued: QueuedWork) => Promise<T>): Promise<T> {
+export async function queuedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const session = (db as unknown as { session: PoolSession }).session;
-  if (!(session.client instanceof pg.Pool))
-    return db.transaction((tx) => work(tx as unknown as Db, { commitBehind: () => undefined }));
+  if (!(session.client instanceof pg.Pool)) return db.transaction((tx) => work(tx as unknown as Db));
   const client = await session.client.connect();
   const tx = new NodePgTransaction(
     session.dialect,
@@ -39,19 +27,11 @@ export async function queuedTransaction<T>(db: Db, work: (tx: Db, queued: Queued
   const begun = tx.execute(sql`begin`).then(() => undefined);
   // Its failure is the work's first statement's too, and is thrown from there.
   begun.catch(() => undefined);
-  let committed: Promise<unknown> | undefined;
-  const queued: QueuedWork = {
-    commitBehind() {
-      committed ??= tx.execute(sql`commit`).then(() => undefined);
-      // Awaited once the work returns; when the work throws, its error is the one thrown.
-      committed.catch(() => undefined);
-    },
-  };
   let broken: Error | undefined;
   try {
-    const result = await work(tx, queued);
+    const result = await work(tx);
     await begun;
-    await (committed ?? tx.execute(sql`commit`));
+    await tx.execute(sql`commit`);
     return result;
   } catch (error) {
     await tx.execute(sql`rollback`).catch((err: Error) => {

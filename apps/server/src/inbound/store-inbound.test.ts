@@ -299,17 +299,15 @@ describe('the statements of a batch', () => {
     expect(events).toEqual(['sent lock', 'sent read', 'locked']);
   });
 
-  it("send the COMMIT right behind the messages' insert, its first reply included, without waiting for its answer", async ({
+  it("mark the agent's first reply from the phone in the messages' insert, not in a statement of its own", async ({
     skip,
   }) => {
     if (server.deps.database.kind !== 'postgres') skip('the pooled connection is PostgreSQL');
     const [opener] = await store([msg('5511977730201', 'Oi')]);
-    const events = await recordPipelining(
-      (text) => (/^with touched as/.test(text) ? 'insert' : text === 'commit' ? 'commit' : undefined),
-      (kind) => (kind === 'insert' ? 'inserted' : undefined),
-      () => store([msg('5511977730201', 'Pode falar', { fromMe: true })]),
-    );
-    expect(events).toEqual(['sent insert', 'sent commit', 'inserted']);
+    const sent = await recordConnectionStatements(() => store([msg('5511977730201', 'Pode falar', { fromMe: true })]));
+    const transaction = sent.slice(sent.indexOf('begin'), sent.indexOf('commit') + 1);
+    expect(transaction).toHaveLength(5);
+    expect(transaction[3]).toMatch(/^with touched as .*, replied as \(update "ticket_trakings"/s);
     const [cycle] = (
       await server.deps.database.query(
         `select first_reply_at from ticket_trakings where ticket_id = $1 order by id desc limit 1`,

@@ -140,7 +140,7 @@ function ticketsTouch(stored: { m: InboundMessage; ticket: InboundTicket }[], at
  */
 async function storeBatch(db: Db, batch: PreparedInbound[]) {
   const { companyId, whatsappId } = batch[0].message;
-  return queuedTransaction(db, async (tx, queued) => {
+  return queuedTransaction(db, async (tx) => {
     const now = new Date();
     const received = batch.map((p) => p.message);
     // Queued together behind the BEGIN on the transaction's connection: the driver sends the read as
@@ -198,19 +198,8 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       const at = sql`${shape.value('now', now.toISOString())}::timestamptz`;
       ctes.push(sql`replied as (${firstReplyOf(tx, arrayValue(shape, 'replied', replied, 'int'), at).getSQL()})`);
     }
-    const inserting = executeShaped(
-      'inbound_messages',
-      tx,
-      shape,
-      sql`with ${sql.join(ctes, sql`, `)} ${insert.query}`,
-    );
-    // Nothing follows the insert unless a message quotes another of the batch: the COMMIT goes with it.
-    const inBatch = new Set(ms.map((m) => m.providerId));
-    const quotesWithin = ms.some(
-      (m) => m.quotedProviderId && !quoted.has(m.quotedProviderId) && inBatch.has(m.quotedProviderId),
-    );
-    if (!quotesWithin) queued.commitBehind();
-    const rows = insert.rowsOf(rowsOf(await inserting));
+    const query = sql`with ${sql.join(ctes, sql`, `)} ${insert.query}`;
+    const rows = insert.rowsOf(rowsOf(await executeShaped('inbound_messages', tx, shape, query)));
     const byProvider = new Map(rows.map((r) => [r.providerId, r]));
     const stored = ms.map((m, i) => ({
       m,
@@ -221,7 +210,10 @@ async function storeBatch(db: Db, batch: PreparedInbound[]) {
       refreshProfile: refreshed.delete(contactIds[i]),
       newContact: newContacts.delete(contactIds[i]),
     }));
-    if (quotesWithin) await quoteWithinBatch(tx, stored);
+    // A message quoting another of its batch is stored before that one has an id: linked afterwards.
+    const inBatch = new Set(ms.map((m) => m.providerId));
+    if (ms.some((m) => m.quotedProviderId && !quoted.has(m.quotedProviderId) && inBatch.has(m.quotedProviderId)))
+      await quoteWithinBatch(tx, stored);
     return stored;
   });
 }
