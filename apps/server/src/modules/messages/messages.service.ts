@@ -1,5 +1,5 @@
 import { companyEvent, type Message, mediaTypeOf, type Ticket } from '@balcao/shared';
-import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ack } from '../../channels/channel.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { Db } from '../../db/client.js';
@@ -26,7 +26,7 @@ import { firstReplyOf } from '../tickets/tickets.tracking.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
 import { failedWhileDown, sendAgain, wake } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
-import { emitMessage, selectTicketMessages, viewMessage, viewMessages } from './messages.view.js';
+import { ackMessage, emitMessage, selectTicketMessages, viewMessage, viewMessages } from './messages.view.js';
 
 const PAGE = 20;
 
@@ -453,31 +453,8 @@ export async function messageByProviderId(db: Db, companyId: number, whatsappId:
   return row;
 }
 
-/** A delivery receipt: acks only move forward. */
+/** A delivery receipt: acks only move forward, and the message's ticket hears of each move. */
 export async function applyAck(db: Db, realtime: Realtime, ack: Ack): Promise<void> {
-  // Forward only, decided by the UPDATE itself: two acks of one message that race cannot move it back.
-  const [row] = await db
-    .update(messages)
-    .set({ ack: ack.ack })
-    .from(tickets)
-    .where(
-      and(
-        eq(messages.companyId, ack.companyId),
-        eq(messages.whatsappId, ack.whatsappId),
-        eq(messages.providerId, ack.providerId),
-        lt(messages.ack, ack.ack),
-        eq(tickets.id, messages.ticketId),
-      ),
-    )
-    .returning({ id: messages.id, ticketId: messages.ticketId, queueId: tickets.queueId, userId: tickets.userId });
-  if (!row) return;
-  const message = await viewMessage(db, row.id);
-  if (message)
-    emitMessage(
-      realtime,
-      ack.companyId,
-      { id: row.ticketId, queueId: row.queueId, userId: row.userId },
-      'update',
-      message,
-    );
+  const acked = await ackMessage(db, ack);
+  if (acked) emitMessage(realtime, ack.companyId, acked.ticket, 'update', acked.message);
 }

@@ -1,11 +1,13 @@
 import { companyEvent, type Message, type Ticket } from '@balcao/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { Ack } from '../../channels/channel.js';
 import type { Db } from '../../db/client.js';
 import { preparableSql, statement } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
+import { tickets } from '../tickets/tickets.schema.js';
 import { ticketByIdWith, ticketOfRow, ticketRowOf } from '../tickets/tickets.view.js';
 import { messages } from './messages.schema.js';
 
@@ -139,12 +141,16 @@ interface ShownRow {
   q_contact_name: string | null;
 }
 
-const selectShown = (extra: SQL) => sql`select m.id, m.ticket_id, m.contact_id, m.body, m.from_me, m.media_type,
+/** Shown messages read from `source` (the table, or the rows a CTE answered with its columns) as `m`. */
+const selectShown = (
+  source: SQL = sql`${messages}`,
+  extra: SQL = sql``,
+) => sql`select m.id, m.ticket_id, m.contact_id, m.body, m.from_me, m.media_type,
     m.media_key, m.media_name, m.is_deleted, m.is_edited, m.ack, m.read, m.participant, m.send_status, m.send_error,
     m.transcript, m.created_at, c.name contact_name, q.id q_id, q.body q_body, q.from_me q_from_me,
     q.media_type q_media_type, q.media_key q_media_key, q.is_deleted q_is_deleted, q.contact_id q_contact_id,
     qc.name q_contact_name${extra}
-  from ${messages} m
+  from ${source} m
   left join ${contacts} c on c.id = m.contact_id
   left join ${messages} q on q.id = m.quoted_msg_id
   left join ${contacts} qc on qc.id = q.contact_id`;
@@ -189,7 +195,7 @@ const shownOf = (r: ShownRow): Message =>
 
 /** The ticket's page of shown messages, newest first, as one JSON array (`ShownRow`s). */
 const pageOfTicket = (ticketId: SQL, limit: unknown, offset: unknown) =>
-  sql`(select coalesce(json_agg(p order by p.created_at desc, p.id desc), '[]'::json) from (${selectShown(sql``)}
+  sql`(select coalesce(json_agg(p order by p.created_at desc, p.id desc), '[]'::json) from (${selectShown()}
     where m.ticket_id = ${ticketId} order by m.created_at desc, m.id desc limit ${limit} offset ${offset}) p)`;
 
 const ticketMessagesPage = statement('ticket_messages_page', ['id', 'companyId', 'limit', 'offset'], (db, p) =>
@@ -218,13 +224,37 @@ export async function selectTicketMessages(
 }
 
 const messageById = statement('message_by_id', ['id'], (db, p) =>
-  preparableSql(db, sql`${selectShown(sql``)} where m.id = ${p.id}`),
+  preparableSql(db, sql`${selectShown()} where m.id = ${p.id}`),
 );
 
 /** One message in the API shape, with its contact and quoted message, in one statement. */
 export async function viewMessage(db: Db, id: number): Promise<Message | undefined> {
   const [row] = rowsOf<ShownRow>(await messageById(db, { id }));
   return row && shownOf(row);
+}
+
+/**
+ * A delivery receipt: the message's ack moves forward, never back (the UPDATE decides, so two receipts
+ * that race cannot move it back), and is answered as shown with its ticket's key, in one statement
+ * built once per connection (a campaign's every message brings two or three).
+ */
+const ackForward = statement('ack_forward', ['companyId', 'whatsappId', 'providerId', 'ack'], (db, p) =>
+  preparableSql(
+    db,
+    sql`with acked as (update ${messages} set ack = ${p.ack}, updated_at = now() from ${tickets}
+      where ${messages.companyId} = ${p.companyId} and ${messages.whatsappId} = ${p.whatsappId}
+        and ${messages.providerId} = ${p.providerId} and ${messages.ack} < ${p.ack} and ${tickets.id} = ${messages.ticketId}
+      returning ${messages}.*, ${tickets.queueId} t_queue_id, ${tickets.userId} t_user_id)
+    ${selectShown(sql`acked`, sql`, m.t_queue_id, m.t_user_id`)}`,
+  ),
+);
+
+/** The message a receipt moved forward, as shown, and its ticket's key; undefined when none moved. */
+export async function ackMessage(db: Db, ack: Ack) {
+  const [row] = rowsOf<ShownRow & { t_queue_id: number | null; t_user_id: number | null }>(await ackForward(db, ack));
+  return (
+    row && { message: shownOf(row), ticket: { id: row.ticket_id, queueId: row.t_queue_id, userId: row.t_user_id } }
+  );
 }
 
 /** `appMessage` events go to the same rooms as the ticket's own events. */
