@@ -22,27 +22,39 @@ interface ReplyDeps {
  */
 export async function applyShippingAck(deps: ReplyDeps, ack: Ack): Promise<void> {
   if (ack.ack < 2) return;
-  const now = new Date();
-  const read = ack.ack >= 3;
-  const touched = await deps.db
-    .update(campaignShippings)
-    .set({
-      // An ack can beat the write of `sent` (the file list's files were still going): the times are
-      // kept, and `settle` turns them into the state.
-      status: sql`case when ${campaignShippings.status} = 'sending' then 'sending' else ${read ? 'read' : 'delivered'} end`,
-      deliveredAt: sql`coalesce(${campaignShippings.deliveredAt}, ${now})`,
-      ...(read ? { readAt: sql`coalesce(${campaignShippings.readAt}, ${now})` } : {}),
-    })
-    .where(
-      and(
-        eq(campaignShippings.providerId, ack.providerId),
-        eq(campaignShippings.companyId, ack.companyId),
-        inArray(campaignShippings.status, read ? ['sending', 'sent', 'delivered'] : ['sending', 'sent']),
-      ),
-    )
-    .returning({ campaignId: campaignShippings.campaignId });
+  const touched = await (ack.ack >= 3 ? shippingRead : shippingDelivered)(deps.db, ack);
   for (const t of touched) progressOf(deps).touch(t.campaignId);
 }
+
+/**
+ * A receipt's update of a recipient, read or delivered: one statement of each kind, built once per
+ * connection (so its times are the database's `now()`). Every receipt from 2 up runs one, whether its
+ * message was a campaign's or not.
+ */
+function shippingAcked(read: boolean) {
+  return statement(read ? 'shipping_read' : 'shipping_delivered', ['providerId', 'companyId'], (db, p) =>
+    db
+      .update(campaignShippings)
+      .set({
+        // An ack can beat the write of `sent` (the file list's files were still going): the times are
+        // kept, and `settle` turns them into the state.
+        status: sql`case when ${campaignShippings.status} = 'sending' then 'sending' else ${read ? 'read' : 'delivered'} end`,
+        deliveredAt: sql`coalesce(${campaignShippings.deliveredAt}, now())`,
+        ...(read ? { readAt: sql`coalesce(${campaignShippings.readAt}, now())` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(campaignShippings.providerId, p.providerId),
+          eq(campaignShippings.companyId, p.companyId),
+          inArray(campaignShippings.status, read ? ['sending', 'sent', 'delivered'] : ['sending', 'sent']),
+        ),
+      )
+      .returning({ campaignId: campaignShippings.campaignId }),
+  );
+}
+const shippingDelivered = shippingAcked(false);
+const shippingRead = shippingAcked(true);
 
 /**
  * The recipients of a company's numbers that a batch's replies reach, as one named statement of fixed
