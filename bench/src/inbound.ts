@@ -71,6 +71,14 @@ export interface InboundFigures {
   rawDatabaseCpuMsPerRow: number;
   /** The most frequent statements of the run (their first 160 characters) with their count per message. */
   topStatements: { sql: string; perMessage: number }[];
+  /** Delivery receipts per second through `POST /sandbox/{id}/ack`, two per measured message (2, then 3). */
+  receiptRate: number;
+  /** Driver statements per receipt (the sandbox phone's own update of its copy included). */
+  statementsPerReceipt: number;
+  /** CPU time of this process per receipt, ms. */
+  cpuMsPerReceipt: number;
+  /** Raw single-row UPDATEs of a message's ack by its provider id per second, at the same concurrency. */
+  rawReceiptRate: number;
 }
 
 /** Every statement that reaches PostgreSQL through node-postgres: pool queries and transaction clients alike. */
@@ -315,6 +323,40 @@ export async function benchInbound(opts: InboundBenchOptions = {}): Promise<Inbo
     const raw = count.stop();
     const rawDatabaseCpu = (hostCpu().postgres - rawHost.postgres) / N;
 
+    // Receipts: the measured messages become messages we sent, on the phone too, and each is delivered
+    // then read through the sandbox route (the phone's copy moves, then ours and the campaign
+    // recipient it might be), `C` at a time.
+    await q(`update messages set from_me = true, ack = 1 where provider_id like 'BENCH%'`);
+    await q(
+      `insert into sandbox_outbox (company_id, whatsapp_id, number, provider_id, body)
+       select 1, $1, c.number, m.provider_id, m.body from messages m join contacts c on c.id = m.contact_id
+       where m.provider_id like 'BENCH%'`,
+      [whatsappId],
+    );
+    const ack = (i: number) =>
+      app
+        .inject({
+          method: 'POST',
+          url: `/sandbox/${whatsappId}/ack`,
+          headers,
+          payload: { providerId: `BENCH${i % N}`, ack: i < N ? 2 : 3 },
+        })
+        .then((res) => {
+          if (res.statusCode !== 200) throw new Error(`ack: ${res.statusCode} ${res.body}`);
+        });
+    count.start();
+    const receiptCpu = process.cpuUsage();
+    const receiptRate = await inFlight(2 * N, C, ack);
+    const receiptCpuUsed = process.cpuUsage(receiptCpu);
+    const receipts = count.stop();
+    const rawReceiptRate = await inFlight(2 * N, C, (i) =>
+      q(`update messages set ack = $2 where company_id = 1 and whatsapp_id = $3 and provider_id = $1 and ack < $2`, [
+        `BENCH${i % N}`,
+        i < N ? 4 : 5,
+        whatsappId,
+      ]),
+    );
+
     const figures: InboundFigures = {
       database: database.kind,
       messages: N,
@@ -329,6 +371,10 @@ export async function benchInbound(opts: InboundBenchOptions = {}): Promise<Inbo
       rawStatementsPerRow: raw.total / N,
       rawDatabaseCpuMsPerRow: rawDatabaseCpu,
       topStatements: topStatements(run.byText, N),
+      receiptRate,
+      statementsPerReceipt: receipts.total / (2 * N),
+      cpuMsPerReceipt: (receiptCpuUsed.user + receiptCpuUsed.system) / 1000 / (2 * N),
+      rawReceiptRate,
     };
     if (print) {
       // PGlite runs in this process, not through node-postgres: its statements are not counted.
@@ -341,6 +387,11 @@ export async function benchInbound(opts: InboundBenchOptions = {}): Promise<Inbo
         `inbound via sandbox route, automations on ${rate.toFixed(0).padStart(7)} msg/s${counts}   (baseline raw single-row INSERT ${rawRate.toFixed(0)} rows/s, PostgreSQL ${rawDatabaseCpu.toFixed(2)} ms CPU/row, ${C} concurrent; ${N} messages, ${automaticMessages} automatic replies)`,
       );
       console.log(`target (issue 16): inbound with automations ≥ 1000 msg/s → ${rate.toFixed(0)}`);
+      const receiptStatements =
+        database.kind === 'postgres' ? `, ${figures.statementsPerReceipt.toFixed(1)} statements/receipt` : '';
+      console.log(
+        `receipts via sandbox route (2, then 3) ${receiptRate.toFixed(0).padStart(7)} acks/s${receiptStatements}, ${figures.cpuMsPerReceipt.toFixed(2)} ms CPU/receipt   (baseline raw single-row UPDATE ${rawReceiptRate.toFixed(0)} rows/s, ${C} concurrent; ${2 * N} receipts)`,
+      );
       if (process.env.BENCH_STATEMENTS)
         for (const s of figures.topStatements) console.log(`${s.perMessage.toFixed(3).padStart(8)}  ${s.sql}`);
     }
