@@ -174,12 +174,13 @@ export async function sendMessages(
   );
 }
 
+const connectionStatus = statement('connection_status', ['id'], (db, p) =>
+  db.select({ status: whatsapps.status }).from(whatsapps).where(eq(whatsapps.id, p.id)),
+);
+
 /** Nothing is stored that cannot be sent: the ticket's connection must be up. */
 async function assertConnected(db: Db, whatsappId: number) {
-  const [connection] = await db
-    .select({ status: whatsapps.status })
-    .from(whatsapps)
-    .where(eq(whatsapps.id, whatsappId));
+  const [connection] = await connectionStatus(db, { id: whatsappId });
   if (connection?.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
 }
 
@@ -260,26 +261,27 @@ export async function queueOutbound(
   lastMessage: string,
 ): Promise<Message[]> {
   const { db } = deps;
-  const now = new Date();
-  const lastOfTicket = db
-    .$with('last_of_ticket')
-    .as(
-      db
-        .update(tickets)
-        .set({ lastMessage, lastMessageAt: now, lastFromMe: true })
-        .where(eq(tickets.id, ticket.id))
-        .returning({ id: tickets.id }),
-    );
+  // Built once per shape (its columns, whether it answers): Drizzle took longer to build this
+  // statement than the database to run it.
+  const shape = QueryShape.bound();
+  const now = shape.value('now', new Date());
+  const ticketId = shape.value('ticketId', ticket.id);
+  const ctes = [
+    sql`last_of_ticket as (update ${tickets} set last_message = ${shape.value('lastMessage', lastMessage)},
+      last_message_at = ${now}, last_from_me = true, updated_at = ${now}
+      where id = ${ticketId} and company_id = ${shape.value('companyId', companyId)})`,
+  ];
   // A person's message answers the contact (the dashboard's first response); an automation's does not.
-  const answers = values.some((v) => v.userId && !v.isAutomatic);
-  const ctes = answers
-    ? [lastOfTicket, db.$with('first_reply').as(firstReplyOf(db, [ticket.id], now))]
-    : [lastOfTicket];
-  const rows = await db
-    .with(...ctes)
-    .insert(messages)
-    .values(values)
-    .returning();
+  if (values.some((v) => v.userId && !v.isAutomatic)) {
+    shape.choose('first reply');
+    const replied = arrayValue(shape, 'replied', [ticket.id], 'int');
+    ctes.push(sql`first_reply as (${firstReplyOf(db, replied, sql`${now}::timestamptz`).getSQL()})`);
+  }
+  const insert = insertManyQuery(messages, values, {}, shape);
+  const query = sql`with ${sql.join(ctes, sql`, `)} ${insert.query}`;
+  const rows = insert.rowsOf(rowsOf(await executeShaped('agent_messages', db, shape, query)));
+  // In the order given, which the ids follow (RETURNING promises no order).
+  rows.sort((a, b) => a.id - b.id);
   const created = await viewMessages(db, rows, [ticket.contact]);
   await announceQueued(deps, companyId, ticket, created, lastMessage);
   return created;
