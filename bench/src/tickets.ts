@@ -190,6 +190,37 @@ const [dashboard, rawDashboard] = await timePaired(
 );
 
 /**
+ * An agent's text into an open ticket of their queues: stored as pending with the ticket's last
+ * message (the send job is dropped), beside a single-row INSERT of the same message in SQL.
+ */
+const sendable = (
+  await q(
+    `select id, contact_id, whatsapp_id from tickets where queue_id = any($1) and status = 'open' order by id limit 200`,
+    [agent.queues],
+  )
+).rows as { id: number; contact_id: number; whatsapp_id: number }[];
+const postMessage = (i: number) =>
+  app
+    .inject({
+      method: 'POST',
+      url: `/messages/${sendable[i % sendable.length].id}`,
+      headers,
+      payload: { body: `Resposta ${i}` },
+    })
+    .then((res) => {
+      if (res.statusCode !== 201) throw new Error(`POST /messages: ${res.statusCode} ${res.body}`);
+    });
+for (let i = 0; i < WARM_UP; i++) await postMessage(i);
+const [sendMessage, rawSend] = await timePaired(RUNS, postMessage, (i) => {
+  const t = sendable[i % sendable.length];
+  return q(
+    `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, read, send_status)
+     values (1, $1, $2, $3, $4, true, true, 'pending')`,
+    [t.id, t.contact_id, t.whatsapp_id, `Bruta ${i}`],
+  );
+});
+
+/**
  * The request's own statements, recorded at the driver for each call of the series, then replayed
  * one after another on the same pool, prepared under a name as the server sends them (PostgreSQL
  * plans them as it does the server's): what the database alone takes for the request.
@@ -239,6 +270,11 @@ console.log(
     adminHeaders,
   ),
 );
+
+// Counted in the steady state: the first call after the admin's requests sent one more.
+await postMessage(0);
+const sendStatements = await countStatements(database.db, () => postMessage(1));
+console.log(`${line("POST /messages/:ticketId (agent's text)", sendMessage, rawSend)}   ${sendStatements} statements`);
 
 /** Inbound: N messages from 1,000 contacts (new and known) through the whole pipeline, C at a time. */
 const N = Math.round(5_000 * Math.max(scale, 0.4));
