@@ -73,18 +73,16 @@ export async function finishCycle(tx: Tx, ticketId: number, userId: number | nul
  * The statement that marks an agent's message on these tickets: the first of the open cycle sets
  * `firstReplyAt` and the response time (set once, so later replies and a retried send never move
  * it; automatic messages are not replies). Unsent: the caller runs it inside a statement of its own
- * (a data-modifying CTE). The tickets and the time may be SQL (an `int[]` and a `timestamptz`): a
- * query shape's values.
+ * (a data-modifying CTE), whose query shape holds the tickets (an `int[]`) and the time (a
+ * `timestamptz`).
  */
-export function firstReplyOf(tx: Tx, ticketIds: number[] | SQL, at: Date | SQL) {
+export function firstReplyOf(tx: Tx, ticketIds: SQL, at: SQL) {
   return tx
     .update(ticketTraking)
     .set({ firstReplyAt: at, firstReplySeconds: secondsSince(ticketTraking.queuedAt, at) })
     .where(
       and(
-        Array.isArray(ticketIds)
-          ? inArray(ticketTraking.ticketId, ticketIds)
-          : sql`${ticketTraking.ticketId} = any(${ticketIds})`,
+        sql`${ticketTraking.ticketId} = any(${ticketIds})`,
         isNull(ticketTraking.finishedAt),
         isNull(ticketTraking.firstReplyAt),
       ),
