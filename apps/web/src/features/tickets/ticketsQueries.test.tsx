@@ -1,5 +1,5 @@
 import { companyEvent } from '@balcao/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -56,5 +56,32 @@ describe('useTicketsRealtime: resync when a ticket comes back into view', () => 
     emitSocket(companyEvent.ticket(1), { action: 'update', ticket: { ...closed, lastMessage: 'novo' } });
     expect(invalidated(queryKeys.messages.list(5))).toBe(false);
     expect(invalidated(queryKeys.tickets.list(pendingList))).toBe(false);
+  });
+});
+
+describe('useTicketsRealtime: an event while a list loads', () => {
+  it('fetches the list again: the answer on its way was read before the event', async () => {
+    const queryClient = testQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    renderHook(() => useTicketsRealtime(1, { userId: 7, admin: false, seesNoQueue: false }), { wrapper });
+    const arrived = ticket({ id: 9, status: 'pending', queueId: 1, userId: null });
+    const page = (tickets: unknown[]) => ({
+      pages: [{ tickets, count: tickets.length, hasMore: false }],
+      pageParams: [1],
+    });
+    let answerFirst: (data: unknown) => void = () => undefined;
+    const queryFn = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)))
+      .mockResolvedValue(page([arrived]));
+    // The pending tab's list, shown and loading when the contact's ticket arrives.
+    const list = renderHook(() => useQuery({ queryKey: queryKeys.tickets.list(pendingList), queryFn }), { wrapper });
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    emitSocket(companyEvent.ticket(1), { action: 'update', ticket: arrived });
+    answerFirst(page([]));
+    await vi.waitFor(() => expect(list.result.current.data).toEqual(page([arrived])));
+    expect(queryFn).toHaveBeenCalledTimes(2);
   });
 });

@@ -70,7 +70,15 @@ export function patchTicketLists(
   queryClient: QueryClient,
   change: (data: TicketsData, filter: TicketListFilter) => TicketsData | undefined,
 ): void {
-  for (const [key, data] of queryClient.getQueriesData<TicketsData>({ queryKey: queryKeys.tickets.lists })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.tickets.lists })) {
+    const key = query.queryKey;
+    // A list on its way from the server was read before this change: applied to it now, the change
+    // would be overwritten by that answer. Fetched again, after the change.
+    if (query.state.fetchStatus === 'fetching')
+      void queryClient
+        .cancelQueries({ queryKey: key, exact: true })
+        .then(() => queryClient.invalidateQueries({ queryKey: key, exact: true }));
+    const data = query.state.data as TicketsData | undefined;
     const filter = key[2] as TicketListFilter | undefined;
     if (!data || !filter) continue;
     const next = change(data, filter);
