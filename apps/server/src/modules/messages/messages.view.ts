@@ -4,6 +4,7 @@ import type { Ack } from '../../channels/channel.js';
 import type { Db } from '../../db/client.js';
 import { preparableSql, statement } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
+import { isoOf } from '../../db/timestamps.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
@@ -13,8 +14,11 @@ import { messages } from './messages.schema.js';
 
 type Row = typeof messages.$inferSelect;
 
-/** What a message shows (the page selects these only: not the send queue's state nor the provider's data). */
-type Shown = Pick<
+/**
+ * What a message shows (the page selects these only: not the send queue's state nor the provider's
+ * data); its creation as Drizzle gives it, or already in the API's form (`isoOf`).
+ */
+type Shown = { createdAt: Date | string } & Pick<
   Row,
   | 'id'
   | 'ticketId'
@@ -32,7 +36,6 @@ type Shown = Pick<
   | 'sendStatus'
   | 'sendError'
   | 'transcript'
-  | 'createdAt'
 >;
 /** What a message shows of the message it quotes. */
 type QuotedRow = Pick<Row, 'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaKey' | 'isDeleted' | 'contactId'>;
@@ -74,7 +77,7 @@ function messageOf(r: Shown, contact: Person, quoted?: { q: QuotedRow; contact: 
       : null,
     contact,
     transcript: r.isDeleted ? null : r.transcript,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: typeof r.createdAt === 'string' ? r.createdAt : r.createdAt.toISOString(),
   };
 }
 
@@ -106,96 +109,125 @@ export async function viewMessages(
 }
 
 /**
- * A shown message as the driver gives it, flat: its columns, its contact's name and the message it
- * quotes with that one's contact (left joins). Mapped by hand: Drizzle's mapping of these joined
- * rows (a type check per field and row) was a sixth of a messages page's CPU.
+ * A shown message as PostgreSQL writes it, one JSON array (`json_build_array` of `shownColumns`):
+ * its columns, its contact's name and the message it quotes with that one's contact (left joins).
+ * Positional, not an object: half the text of the keyed form for the database to write and Node to
+ * parse, and mapped by hand (Drizzle's mapping of joined rows was a sixth of a page's CPU).
  */
-interface ShownRow {
-  /** A bigint: text from node-postgres, a number from PGlite. */
-  id: string | number;
-  ticket_id: number;
-  contact_id: number | null;
-  body: string;
-  from_me: boolean;
-  media_type: Shown['mediaType'];
-  media_key: string | null;
-  media_name: string | null;
-  is_deleted: boolean;
-  is_edited: boolean;
-  ack: number;
-  read: boolean;
-  participant: string | null;
-  send_status: Shown['sendStatus'];
-  send_error: string | null;
-  transcript: string | null;
-  /** As Drizzle's drivers are set to give timestamps: text. */
-  created_at: string;
-  contact_name: string | null;
-  q_id: string | number | null;
-  q_body: string;
-  q_from_me: boolean;
-  q_media_type: Shown['mediaType'];
-  q_media_key: string | null;
-  q_is_deleted: boolean;
-  q_contact_id: number | null;
-  q_contact_name: string | null;
-}
+type ShownTuple = [
+  id: number,
+  ticketId: number,
+  contactId: number | null,
+  body: string,
+  fromMe: boolean,
+  mediaType: Shown['mediaType'],
+  mediaKey: string | null,
+  mediaName: string | null,
+  isDeleted: boolean,
+  isEdited: boolean,
+  ack: number,
+  read: boolean,
+  participant: string | null,
+  sendStatus: Shown['sendStatus'],
+  sendError: string | null,
+  transcript: string | null,
+  /** As `to_json` writes a timestamptz. */
+  createdAt: string,
+  contactName: string | null,
+  quotedId: number | null,
+  quotedBody: string,
+  quotedFromMe: boolean,
+  quotedMediaType: Shown['mediaType'],
+  quotedMediaKey: string | null,
+  quotedIsDeleted: boolean,
+  quotedContactId: number | null,
+  quotedContactName: string | null,
+];
 
-/** Shown messages read from `source` (the table, or the rows a CTE answered with its columns) as `m`. */
-const selectShown = (
-  source: SQL = sql`${messages}`,
-  extra: SQL = sql``,
-) => sql`select m.id, m.ticket_id, m.contact_id, m.body, m.from_me, m.media_type,
+/** A `ShownTuple` of the message `m` (and its contact `c`, quoted message `q` and that one's contact `qc`). */
+const shownColumns = sql`json_build_array(m.id, m.ticket_id, m.contact_id, m.body, m.from_me, m.media_type,
     m.media_key, m.media_name, m.is_deleted, m.is_edited, m.ack, m.read, m.participant, m.send_status, m.send_error,
-    m.transcript, m.created_at, c.name contact_name, q.id q_id, q.body q_body, q.from_me q_from_me,
-    q.media_type q_media_type, q.media_key q_media_key, q.is_deleted q_is_deleted, q.contact_id q_contact_id,
-    qc.name q_contact_name${extra}
+    m.transcript, m.created_at, c.name, q.id, q.body, q.from_me, q.media_type, q.media_key, q.is_deleted,
+    q.contact_id, qc.name)`;
+
+/** Shown messages read from `source` (the table, or the rows a CTE answered with its columns) as `m`: `shown` and `extra`. */
+const selectShown = (source: SQL = sql`${messages}`, extra: SQL = sql``) => sql`select ${shownColumns} shown${extra}
   from ${source} m
   left join ${contacts} c on c.id = m.contact_id
   left join ${messages} q on q.id = m.quoted_msg_id
   left join ${contacts} qc on qc.id = q.contact_id`;
 
-const shownOf = (r: ShownRow): Message =>
-  messageOf(
+function shownOf(t: ShownTuple): Message {
+  const [
+    id,
+    ticketId,
+    contactId,
+    body,
+    fromMe,
+    mediaType,
+    mediaKey,
+    mediaName,
+    isDeleted,
+    isEdited,
+    ack,
+    read,
+    participant,
+    sendStatus,
+    sendError,
+    transcript,
+    createdAt,
+    contactName,
+    qId,
+    qBody,
+    qFromMe,
+    qMediaType,
+    qMediaKey,
+    qIsDeleted,
+    qContactId,
+    qContactName,
+  ] = t;
+  return messageOf(
     {
-      id: Number(r.id),
-      ticketId: r.ticket_id,
-      contactId: r.contact_id,
-      body: r.body,
-      fromMe: r.from_me,
-      mediaType: r.media_type,
-      mediaKey: r.media_key,
-      mediaName: r.media_name,
-      isDeleted: r.is_deleted,
-      isEdited: r.is_edited,
-      ack: r.ack,
-      read: r.read,
-      participant: r.participant,
-      sendStatus: r.send_status,
-      sendError: r.send_error,
-      transcript: r.transcript,
-      createdAt: new Date(r.created_at),
+      id,
+      ticketId,
+      contactId,
+      body,
+      fromMe,
+      mediaType,
+      mediaKey,
+      mediaName,
+      isDeleted,
+      isEdited,
+      ack,
+      read,
+      participant,
+      sendStatus,
+      sendError,
+      transcript,
+      createdAt: isoOf(createdAt),
     },
-    personOf(r.contact_id, r.contact_name),
-    r.q_id === null
+    personOf(contactId, contactName),
+    qId === null
       ? undefined
       : {
           q: {
-            id: Number(r.q_id),
-            body: r.q_body,
-            fromMe: r.q_from_me,
-            mediaType: r.q_media_type,
-            mediaKey: r.q_media_key,
-            isDeleted: r.q_is_deleted,
-            contactId: r.q_contact_id,
+            id: qId,
+            body: qBody,
+            fromMe: qFromMe,
+            mediaType: qMediaType,
+            mediaKey: qMediaKey,
+            isDeleted: qIsDeleted,
+            contactId: qContactId,
           },
-          contact: personOf(r.q_contact_id, r.q_contact_name),
+          contact: personOf(qContactId, qContactName),
         },
   );
+}
 
-/** The ticket's page of shown messages, newest first, as one JSON array (`ShownRow`s). */
+/** The ticket's page of shown messages, newest first, as one JSON array of `ShownTuple`s. */
 const pageOfTicket = (ticketId: SQL, limit: unknown, offset: unknown) =>
-  sql`(select coalesce(json_agg(p order by p.created_at desc, p.id desc), '[]'::json) from (${selectShown()}
+  sql`(select coalesce(json_agg(p.shown order by p.created_at desc, p.id desc), '[]'::json)
+    from (${selectShown(sql`${messages}`, sql`, m.created_at, m.id`)}
     where m.ticket_id = ${ticketId} order by m.created_at desc, m.id desc limit ${limit} offset ${offset}) p)`;
 
 const ticketMessagesPage = statement('ticket_messages_page', ['id', 'companyId', 'limit', 'offset'], (db, p) =>
@@ -216,7 +248,7 @@ export async function selectTicketMessages(
   id: number,
   window: { limit: number; offset: number },
 ): Promise<{ ticket: Ticket; messages: Message[]; count: number } | undefined> {
-  const row = ticketRowOf<{ page: ShownRow[]; total: number }>(
+  const row = ticketRowOf<{ page: ShownTuple[]; total: number }>(
     await ticketMessagesPage(db, { id, companyId, ...window }),
   );
   if (!row) return undefined;
@@ -229,8 +261,8 @@ const messageById = statement('message_by_id', ['id'], (db, p) =>
 
 /** One message in the API shape, with its contact and quoted message, in one statement. */
 export async function viewMessage(db: Db, id: number): Promise<Message | undefined> {
-  const [row] = rowsOf<ShownRow>(await messageById(db, { id }));
-  return row && shownOf(row);
+  const [row] = rowsOf<{ shown: ShownTuple }>(await messageById(db, { id }));
+  return row && shownOf(row.shown);
 }
 
 /**
@@ -251,10 +283,12 @@ const ackForward = statement('ack_forward', ['companyId', 'whatsappId', 'provide
 
 /** The message a receipt moved forward, as shown, and its ticket's key; undefined when none moved. */
 export async function ackMessage(db: Db, ack: Ack) {
-  const [row] = rowsOf<ShownRow & { t_queue_id: number | null; t_user_id: number | null }>(await ackForward(db, ack));
-  return (
-    row && { message: shownOf(row), ticket: { id: row.ticket_id, queueId: row.t_queue_id, userId: row.t_user_id } }
+  const [row] = rowsOf<{ shown: ShownTuple; t_queue_id: number | null; t_user_id: number | null }>(
+    await ackForward(db, ack),
   );
+  if (!row) return undefined;
+  const message = shownOf(row.shown);
+  return { message, ticket: { id: message.ticketId, queueId: row.t_queue_id, userId: row.t_user_id } };
 }
 
 /** `appMessage` events go to the same rooms as the ticket's own events. */

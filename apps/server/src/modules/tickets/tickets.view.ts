@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { anyOfUnseen, preparableSql, statement } from '../../db/named-statement.js';
 import { type QueryShape, shaped } from '../../db/query-shape.js';
 import { asJsonRows, jsonRowsOf } from '../../db/rows.js';
+import { isoOf } from '../../db/timestamps.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { contactColumns } from '../contacts/contacts.service.js';
@@ -198,8 +199,8 @@ function ticketsOf(form: DetailForm, rows: TicketRow[]): Ticket[] {
     queueId: r.queue_id,
     ...details(r),
     tags: r.tags,
-    createdAt: new Date(r.created_at).toISOString(),
-    updatedAt: new Date(r.updated_at).toISOString(),
+    createdAt: isoOf(r.created_at),
+    updatedAt: isoOf(r.updated_at),
   }));
 }
 
