@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {

@@ -43,25 +43,27 @@ export const apiDocsCsp = {
 };
 
 /**
- * Security headers on every API reply, and `Cache-Control: no-store` on those that did not choose
- * their own caching (media does): replies carry tokens and company data that no cache may keep.
+ * Security headers on every API reply, and `Cache-Control: no-store` unless the reply chooses its
+ * own caching (media do, replacing it): replies carry tokens and company data that no cache may keep.
  * Register before the routes: hooks reach only the routes registered after them.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  addHelmetHeaders(app, apiHelmet);
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  addHelmetHeaders(app, apiHelmet, { 'cache-control': 'no-store' });
 }
 
 /**
- * Helmet's headers for `options` on every reply of `app` (and of what it registers afterwards). Our
- * options hold no per-request values (no nonces, no functions), so the headers are computed once, by
- * running helmet against a response that records them: @fastify/helmet built helmet again for every
- * request, parsing the policy each time (about 2.5% of the server's CPU in the inbound bench).
+ * Helmet's headers for `options`, and `defaults` that a reply may replace, on every reply of `app`
+ * (and of what it registers afterwards), set as the request comes in. Our options hold no
+ * per-request values (no nonces, no functions), so the headers are computed once, by running helmet
+ * against a response that records them: @fastify/helmet built helmet again for every request,
+ * parsing the policy each time (about 2.5% of the server's CPU in the inbound bench).
  */
-export function addHelmetHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers: Record<string, string> = {};
+export function addHelmetHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  defaults: Record<string, string> = {},
+): void {
+  const headers: Record<string, string> = { ...defaults };
   const recorder = {
     setHeader: (name: string, value: unknown) => {
       headers[name.toLowerCase()] = String(value);
