@@ -4,7 +4,7 @@ import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { anyOfUnseen, preparableSql, statement } from '../../db/named-statement.js';
 import { type QueryShape, shaped } from '../../db/query-shape.js';
-import { asJsonRows, jsonRowsOf } from '../../db/rows.js';
+import { asJsonRows, jsonRowsOf, outputNames } from '../../db/rows.js';
 import { isoOf } from '../../db/timestamps.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
@@ -164,6 +164,12 @@ const detailForms = {
 };
 type DetailForm = keyof typeof detailForms;
 
+/** The columns of a ticket's row in each form, in the order its JSON array holds them (`asJsonRows`). */
+const rowNames: Record<DetailForm, string[]> = {
+  joined: outputNames({ ...ticketColumns, ...detailForms.joined.fields }),
+  subqueries: outputNames({ ...ticketColumns, ...detailForms.subqueries.fields }),
+};
+
 /** Tickets with their contact, user, queue, connection and tags, in one statement; `extra` adds fields. */
 function ticketRows(db: Db, form: DetailForm, extra: SelectedFields = {}, ctes: WithSubquery[] = []) {
   const query = db
@@ -214,15 +220,16 @@ export function ticketByIdWith(
   p: { id: unknown; companyId: unknown },
   extra: (ticketId: SQL) => SelectedFields = () => ({}),
 ) {
-  const row = ticketRows(db, 'joined', extra(qualified(tickets.id)))
+  const fields = extra(qualified(tickets.id));
+  const row = ticketRows(db, 'joined', fields)
     .where(and(eq(tickets.id, p.id as number), eq(tickets.companyId, p.companyId as number)))
     .getSQL();
-  return preparableSql(db, asJsonRows(row));
+  return preparableSql(db, asJsonRows(row, rowNames.joined, { beside: outputNames(fields) }));
 }
 
 /** The row a `ticketByIdWith` statement answered, with the extra fields, if the company has the ticket. */
 export const ticketRowOf = <T = unknown>(result: unknown): (JoinedRow & T) | undefined =>
-  jsonRowsOf<JoinedRow & T>(result)[0];
+  jsonRowsOf<JoinedRow & T>(result, rowNames.joined)[0];
 
 /** A row of `ticketByIdWith` as the API's ticket. */
 export const ticketOfRow = (row: JoinedRow): Ticket => ticketsOf('joined', [row])[0];
@@ -242,13 +249,14 @@ const ticketsByIds = statement('tickets_by_ids', ['ids', 'companyId'], (db, p) =
       ticketRows(db, 'joined')
         .where(and(anyOfUnseen(tickets.id, p.ids, 'int'), eq(tickets.companyId, p.companyId)))
         .getSQL(),
+      rowNames.joined,
     ),
   ),
 );
 
 /** The company's tickets among `ids`, in no particular order. */
 export async function selectTicketsOf(db: Db, companyId: number, ids: readonly number[]): Promise<Ticket[]> {
-  return ticketsOf('joined', jsonRowsOf(await ticketsByIds(db, { ids, companyId })));
+  return ticketsOf('joined', jsonRowsOf(await ticketsByIds(db, { ids, companyId }), rowNames.joined));
 }
 
 const newestFirst = [desc(tickets.updatedAt), desc(tickets.id)];
@@ -314,11 +322,18 @@ export async function selectTicketsPage(
   shape.choose(`limit ${window.limit}${later ? ' offset' : ''}`);
   // Each call binds its offset: the build below runs on the shape's first call only.
   const page = { limit: window.limit, offset: later ? shape.unseen('offset', window.offset, 'int') : undefined };
+  const form = detailFormOf(shape);
   const result = await shaped('tickets_page', db, shape, () =>
-    preparableSql(db, asJsonRows(ticketsPageQuery(db, filter, page).getSQL(), newestFirstOfRow)),
+    preparableSql(
+      db,
+      asJsonRows(ticketsPageQuery(db, filter, page).getSQL(), rowNames[form], {
+        beside: ['total'],
+        orderBy: newestFirstOfRow,
+      }),
+    ),
   );
-  const rows = jsonRowsOf<TicketRow & { total: number }>(result);
-  if (rows.length) return { tickets: ticketsOf(detailFormOf(shape), rows), count: rows[0].total };
+  const rows = jsonRowsOf<TicketRow & { total: number }>(result, rowNames[form]);
+  if (rows.length) return { tickets: ticketsOf(form, rows), count: rows[0].total };
   if (window.offset === 0) return { tickets: [], count: 0 };
   const [{ total }] = await shaped('tickets_count', db, shape, () =>
     filter.counted
