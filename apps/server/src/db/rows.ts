@@ -13,24 +13,19 @@ export function outputNames(fields: Record<string, unknown>): string[] {
 }
 
 /**
- * `query`'s rows each as one JSON array of its columns `names` (at most 100), with its columns
- * `beside` as they are, in `orderBy`'s order; `jsonRowsOf` reads them back as objects. For wide
- * rows: node-postgres sets up every column of a result and parses every value apart, in JavaScript;
- * a row that is one JSON value it parses once, natively (the pending list's page of 21 tickets with
- * 28 columns: 129 against 181 µs of Node CPU per statement), and an array rather than `to_json`'s
- * object leaves out the names, half of its text for PostgreSQL to write and for Node to parse. Its
- * values are as `to_json` writes them: timestamps in ISO 8601 (`isoOf`), bigints as numbers.
+ * `query`'s rows each as one JSON array of its columns `names` (at most 100), in `orderBy`'s order;
+ * `jsonRowsOf` reads them back as objects. For wide rows: node-postgres sets up every column of a
+ * result and parses every value apart, in JavaScript; a row that is one JSON value it parses once,
+ * natively (the pending list's page of 21 tickets with 28 columns: 129 against 181 µs of Node CPU
+ * per statement), and an array rather than `to_json`'s object leaves out the names, half of its text
+ * for PostgreSQL to write and for Node to parse. Its values are as `to_json` writes them: timestamps
+ * in ISO 8601 (`isoOf`), bigints as numbers.
  */
-export function asJsonRows(
-  query: SQL,
-  names: readonly string[],
-  opts: { beside?: readonly string[]; orderBy?: SQL } = {},
-): SQL {
-  const columns = (list: readonly string[]) => list.map((n) => sql`r.${sql.identifier(n)}`);
-  const beside = opts.beside?.length ? sql`, ${sql.join(columns(opts.beside), sql`, `)}` : sql``;
-  return sql`select json_build_array(${sql.join(columns(names), sql`, `)}) as "row"${beside}
-    from (${query}) r${opts.orderBy ? sql` order by ${opts.orderBy}` : sql``}`;
-}
+export const asJsonRows = (query: SQL, names: readonly string[], orderBy?: SQL): SQL =>
+  sql`select json_build_array(${sql.join(
+    names.map((n) => sql`r.${sql.identifier(n)}`),
+    sql`, `,
+  )}) as "row" from (${query}) r${orderBy ? sql` order by ${orderBy}` : sql``}`;
 
 type RowReader = (values: unknown[]) => Record<string, unknown>;
 const readers = new WeakMap<readonly string[], RowReader>();
@@ -52,12 +47,8 @@ function readerOf(names: readonly string[]): RowReader {
   return reader;
 }
 
-/** The rows of an `asJsonRows` statement over `names`, as objects: those names, and the columns beside. */
+/** The rows of an `asJsonRows` statement over `names`, as objects. */
 export function jsonRowsOf<T>(result: unknown, names: readonly string[]): T[] {
   const read = readerOf(names);
-  return rowsOf<{ row: unknown[] } & Record<string, unknown>>(result).map((r) => {
-    const named = read(r.row);
-    for (const key in r) if (key !== 'row') named[key] = r[key];
-    return named as T;
-  });
+  return rowsOf<{ row: unknown[] }>(result).map((r) => read(r.row) as T);
 }

@@ -9,7 +9,7 @@ import type { Realtime } from '../../platform/realtime/realtime.js';
 import { contacts } from '../contacts/contacts.schema.js';
 import { ticketRooms } from '../tickets/tickets.access.js';
 import { tickets } from '../tickets/tickets.schema.js';
-import { ticketByIdWith, ticketOfRow, ticketRowOf } from '../tickets/tickets.view.js';
+import { ticketOfRow, ticketStatement } from '../tickets/tickets.view.js';
 import { messages } from './messages.schema.js';
 
 type Row = typeof messages.$inferSelect;
@@ -230,11 +230,13 @@ const pageOfTicket = (ticketId: SQL, limit: unknown, offset: unknown) =>
     from (${selectShown(sql`${messages}`, sql`, m.created_at, m.id`)}
     where m.ticket_id = ${ticketId} order by m.created_at desc, m.id desc limit ${limit} offset ${offset}) p)`;
 
-const ticketMessagesPage = statement('ticket_messages_page', ['id', 'companyId', 'limit', 'offset'], (db, p) =>
-  ticketByIdWith(db, p, (ticketId) => ({
+const ticketMessagesPage = ticketStatement<'limit' | 'offset', { page: ShownTuple[]; total: number }>(
+  'ticket_messages_page',
+  ['limit', 'offset'],
+  (ticketId, p) => ({
     page: pageOfTicket(ticketId, p.limit, p.offset).as('page'),
     total: sql<number>`(select count(*) from ${messages} where ticket_id = ${ticketId})::int`.as('total'),
-  })),
+  }),
 );
 
 /**
@@ -248,9 +250,7 @@ export async function selectTicketMessages(
   id: number,
   window: { limit: number; offset: number },
 ): Promise<{ ticket: Ticket; messages: Message[]; count: number } | undefined> {
-  const row = ticketRowOf<{ page: ShownTuple[]; total: number }>(
-    await ticketMessagesPage(db, { id, companyId, ...window }),
-  );
+  const row = await ticketMessagesPage(db, { id, companyId, ...window });
   if (!row) return undefined;
   return { ticket: ticketOfRow(row), messages: row.page.map(shownOf), count: row.total };
 }

@@ -1,5 +1,16 @@
 import { companyEvent, type Ticket, type TicketEvent } from '@balcao/shared';
-import { and, count, desc, eq, getTableName, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableName,
+  inArray,
+  type Placeholder,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { anyOfUnseen, preparableSql, statement } from '../../db/named-statement.js';
@@ -169,6 +180,11 @@ const rowNames: Record<DetailForm, string[]> = {
   joined: outputNames({ ...ticketColumns, ...detailForms.joined.fields }),
   subqueries: outputNames({ ...ticketColumns, ...detailForms.subqueries.fields }),
 };
+/** A list page's rows: the ticket's, then the count of all the tickets the filter matches. */
+const pageNames: Record<DetailForm, string[]> = {
+  joined: [...rowNames.joined, 'total'],
+  subqueries: [...rowNames.subqueries, 'total'],
+};
 
 /** Tickets with their contact, user, queue, connection and tags, in one statement; `extra` adds fields. */
 function ticketRows(db: Db, form: DetailForm, extra: SelectedFields = {}, ctes: WithSubquery[] = []) {
@@ -211,33 +227,41 @@ function ticketsOf(form: DetailForm, rows: TicketRow[]): Ticket[] {
 }
 
 /**
- * The company's ticket `id`, its details joined, with the fields `extra` builds on the ticket's id
- * beside them: another module's rows of the ticket ride on its row, one statement for both
- * (`ticketRowOf` reads it), the row as one JSON value (`asJsonRows`).
+ * A statement reading the company's ticket `id` with its details joined and, beside them, the fields
+ * `extra` builds on the ticket's id and the statement's other `keys`: another module's rows of the
+ * ticket ride on its row, one statement for both, built once per connection (`statement`). It
+ * answers the row with the extra fields under their aliases, undefined when the company has no such
+ * ticket.
  */
-export function ticketByIdWith(
-  db: Db,
-  p: { id: unknown; companyId: unknown },
-  extra: (ticketId: SQL) => SelectedFields = () => ({}),
-) {
-  const fields = extra(qualified(tickets.id));
-  const row = ticketRows(db, 'joined', fields)
-    .where(and(eq(tickets.id, p.id as number), eq(tickets.companyId, p.companyId as number)))
-    .getSQL();
-  return preparableSql(db, asJsonRows(row, rowNames.joined, { beside: outputNames(fields) }));
+export function ticketStatement<const K extends string, T = unknown>(
+  name: string,
+  keys: readonly K[],
+  extra: (ticketId: SQL, p: Record<K, Placeholder<K>>) => SelectedFields = () => ({}),
+): (db: Db, values: Record<K | 'id' | 'companyId', unknown>) => Promise<(JoinedRow & T) | undefined> {
+  const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as Record<K, Placeholder<K>>;
+  const fields = extra(qualified(tickets.id), placeholders);
+  const names = [...rowNames.joined, ...outputNames(fields)];
+  const run = statement(name, ['id', 'companyId', ...keys], (db, p) =>
+    preparableSql(
+      db,
+      asJsonRows(
+        ticketRows(db, 'joined', fields)
+          .where(and(eq(tickets.id, p.id), eq(tickets.companyId, p.companyId)))
+          .getSQL(),
+        names,
+      ),
+    ),
+  );
+  return async (db, values) => jsonRowsOf<JoinedRow & T>(await run(db, values), names)[0];
 }
 
-/** The row a `ticketByIdWith` statement answered, with the extra fields, if the company has the ticket. */
-export const ticketRowOf = <T = unknown>(result: unknown): (JoinedRow & T) | undefined =>
-  jsonRowsOf<JoinedRow & T>(result, rowNames.joined)[0];
-
-/** A row of `ticketByIdWith` as the API's ticket. */
+/** A row of a `ticketStatement` as the API's ticket. */
 export const ticketOfRow = (row: JoinedRow): Ticket => ticketsOf('joined', [row])[0];
 
-const ticketById = statement('ticket_by_id', ['id', 'companyId'], (db, p) => ticketByIdWith(db, p));
+const ticketById = ticketStatement('ticket_by_id', []);
 
 export async function selectTicket(db: Db, companyId: number, id: number): Promise<Ticket | undefined> {
-  const row = ticketRowOf(await ticketById(db, { id, companyId }));
+  const row = await ticketById(db, { id, companyId });
   return row === undefined ? undefined : ticketOfRow(row);
 }
 
@@ -324,15 +348,9 @@ export async function selectTicketsPage(
   const page = { limit: window.limit, offset: later ? shape.unseen('offset', window.offset, 'int') : undefined };
   const form = detailFormOf(shape);
   const result = await shaped('tickets_page', db, shape, () =>
-    preparableSql(
-      db,
-      asJsonRows(ticketsPageQuery(db, filter, page).getSQL(), rowNames[form], {
-        beside: ['total'],
-        orderBy: newestFirstOfRow,
-      }),
-    ),
+    preparableSql(db, asJsonRows(ticketsPageQuery(db, filter, page).getSQL(), pageNames[form], newestFirstOfRow)),
   );
-  const rows = jsonRowsOf<TicketRow & { total: number }>(result, rowNames[form]);
+  const rows = jsonRowsOf<TicketRow & { total: number }>(result, pageNames[form]);
   if (rows.length) return { tickets: ticketsOf(form, rows), count: rows[0].total };
   if (window.offset === 0) return { tickets: [], count: 0 };
   const [{ total }] = await shaped('tickets_count', db, shape, () =>
