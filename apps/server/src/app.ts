@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -112,7 +111,6 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   });
   registerSecurityHeaders(app);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Balcão API', version: '1.10.0' },

@@ -12,7 +12,7 @@ import {
 } from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
-import { readMultipartForm } from '../../platform/http/multipart.js';
+import { readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { sendFile } from '../../platform/storage/media.routes.js';
 import {
@@ -79,11 +79,13 @@ export const announcementsRoutes: ModuleRoutes = (app, deps, guards) => {
       return { message: 'Announcement deleted' };
     },
   );
-  app.post('/announcements/:id/media-upload', one, async (request) => {
-    const form = await readMultipartForm(request, 'file', { maxFileBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES });
-    const [file] = form.files;
-    if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
-    return setAnnouncementMedia(ctx(request), deps.storage, request.params.id, file);
+  uploadRoutes(app, (uploads) => {
+    uploads.post('/announcements/:id/media-upload', one, async (request) => {
+      const form = await readMultipartForm(request, 'file', { maxFileBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES });
+      const [file] = form.files;
+      if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
+      return setAnnouncementMedia(ctx(request), deps.storage, request.params.id, file);
+    });
   });
   app.delete('/announcements/:id/media-upload', one, (request) =>
     setAnnouncementMedia(ctx(request), deps.storage, request.params.id, null),

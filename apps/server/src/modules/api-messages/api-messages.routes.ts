@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../../platform/auth/rate-limiter.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { type FormFile, readMultipartForm } from '../../platform/http/multipart.js';
+import { type FormFile, readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import type { ModuleRoutes } from '../../platform/http/types.js';
 import { type ApiCaller, apiCallerOf, apiMessageStatus, sendApiMessage } from './api-messages.service.js';
 
@@ -89,37 +89,39 @@ export const apiMessagesRoutes: ModuleRoutes = (app, deps) => {
     (request as { body: unknown }).body = { number: form.fields.number, body: form.fields.body };
   };
 
-  app.post(
-    '/api/messages/send',
-    {
-      onRequest: authenticate('send', API_SEND_LIMIT_PER_MINUTE),
-      preValidation: readForm,
-      schema: {
-        tags,
-        summary: 'Send a message (text or media) with a connection token',
-        description: SEND_DESCRIPTION,
-        security: API_SECURITY,
-        consumes: ['application/json', 'multipart/form-data'],
-        headers: apiIdempotencyHeaders,
-        body: apiMessageSendBody,
-        response: { 201: apiMessageSendReply },
+  uploadRoutes(app, (forms) => {
+    forms.post(
+      '/api/messages/send',
+      {
+        onRequest: authenticate('send', API_SEND_LIMIT_PER_MINUTE),
+        preValidation: readForm,
+        schema: {
+          tags,
+          summary: 'Send a message (text or media) with a connection token',
+          description: SEND_DESCRIPTION,
+          security: API_SECURITY,
+          consumes: ['application/json', 'multipart/form-data'],
+          headers: apiIdempotencyHeaders,
+          body: apiMessageSendBody,
+          response: { 201: apiMessageSendReply },
+        },
       },
-    },
-    async (request, reply) => {
-      const caller = callerOfRequest(request);
-      const files = uploads.get(request);
-      if (!files && request.body.medias !== undefined)
-        throw new AppError('ERR_VALIDATION', {}, 'medias are files: send them as multipart/form-data');
-      const result = await sendApiMessage({ ...services, log: request.log }, caller, {
-        number: request.body.number,
-        body: request.body.body,
-        files: files ?? [],
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(result.reply);
-    },
-  );
+      async (request, reply) => {
+        const caller = callerOfRequest(request);
+        const files = uploads.get(request);
+        if (!files && request.body.medias !== undefined)
+          throw new AppError('ERR_VALIDATION', {}, 'medias are files: send them as multipart/form-data');
+        const result = await sendApiMessage({ ...services, log: request.log }, caller, {
+          number: request.body.number,
+          body: request.body.body,
+          files: files ?? [],
+          idempotencyKey: request.headers['idempotency-key'],
+        });
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(result.reply);
+      },
+    );
+  });
 
   app.get(
     '/api/messages/:id',

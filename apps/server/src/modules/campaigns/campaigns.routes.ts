@@ -13,7 +13,7 @@ import {
   shippingReply,
 } from '@balcao/shared';
 import { AppError } from '../../platform/errors/app-error.js';
-import { readMultipartForm } from '../../platform/http/multipart.js';
+import { readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
 import { listCampaignSettings, saveCampaignSettings } from './campaign-settings.service.js';
@@ -69,11 +69,13 @@ export const campaignsRoutes: ModuleRoutes = (app, deps, guards) => {
       return { message: 'Campaign deleted' };
     },
   );
-  app.post('/campaigns/:id/media-upload', one, async (request) => {
-    await campaignRow(deps.database.db, callerOf(request).companyId, request.params.id);
-    const [file] = (await readMultipartForm(request, 'file')).files;
-    if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
-    return setCampaignMedia(ctx(request), deps.storage, request.params.id, file);
+  uploadRoutes(app, (uploads) => {
+    uploads.post('/campaigns/:id/media-upload', one, async (request) => {
+      await campaignRow(deps.database.db, callerOf(request).companyId, request.params.id);
+      const [file] = (await readMultipartForm(request, 'file')).files;
+      if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
+      return setCampaignMedia(ctx(request), deps.storage, request.params.id, file);
+    });
   });
   app.delete('/campaigns/:id/media-upload', one, (request) =>
     setCampaignMedia(ctx(request), deps.storage, request.params.id, null),

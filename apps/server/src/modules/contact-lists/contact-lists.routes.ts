@@ -14,6 +14,7 @@ import {
   idParam,
 } from '@balcao/shared';
 import { z } from 'zod';
+import { uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
 import { startImport } from '../contacts/contacts.import.js';
@@ -71,15 +72,17 @@ export const contactListsRoutes: ModuleRoutes = (app, deps, guards) => {
     await deleteContactList(ctx(request), request.params.id);
     return { message: 'Contact list deleted' };
   });
-  app.post(
-    '/contact-lists/:id/upload',
-    { onRequest: gate, schema: { tags, params: idParam, response: { 202: contactImportSchema } } },
-    async (request, reply) => {
-      await findContactList(db, callerOf(request).companyId, request.params.id);
-      const file = await importFile(request);
-      return reply.status(202).send(await startImport(ctx(request), deps.storage, file, request.params.id));
-    },
-  );
+  uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/contact-lists/:id/upload',
+      { onRequest: gate, schema: { tags, params: idParam, response: { 202: contactImportSchema } } },
+      async (request, reply) => {
+        await findContactList(db, callerOf(request).companyId, request.params.id);
+        const file = await importFile(request);
+        return reply.status(202).send(await startImport(ctx(request), deps.storage, file, request.params.id));
+      },
+    );
+  });
 
   app.get(
     '/contact-list-items',

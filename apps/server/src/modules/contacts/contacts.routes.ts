@@ -12,7 +12,7 @@ import {
 } from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
-import { type FormFile, readMultipartForm } from '../../platform/http/multipart.js';
+import { type FormFile, readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
 import { findImport, findImportView, startImport } from './contacts.import.js';
@@ -43,12 +43,14 @@ export const contactsRoutes: ModuleRoutes = (app, deps, guards) => {
     (request) => searchContacts(ctx(request), request.query.searchParam || request.query.name),
   );
   // DOMAIN §12: the upload answers at once; a job parses and stores the rows (not plan-gated).
-  app.post(
-    '/contacts/import',
-    { onRequest: guards.auth, schema: { tags, response: { 202: contactImportSchema } } },
-    async (request, reply) =>
-      reply.status(202).send(await startImport(ctx(request), deps.storage, await importFile(request), null)),
-  );
+  uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/contacts/import',
+      { onRequest: guards.auth, schema: { tags, response: { 202: contactImportSchema } } },
+      async (request, reply) =>
+        reply.status(202).send(await startImport(ctx(request), deps.storage, await importFile(request), null)),
+    );
+  });
   app.get(
     '/contacts/import/:id',
     { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: contactImportSchema } } },

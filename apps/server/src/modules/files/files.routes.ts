@@ -10,7 +10,7 @@ import {
   okReply,
 } from '@balcao/shared';
 import { AppError } from '../../platform/errors/app-error.js';
-import { readMultipartForm } from '../../platform/http/multipart.js';
+import { readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import {
   createFileList,
@@ -62,20 +62,22 @@ export const filesRoutes: ModuleRoutes = (app, deps, guards) => {
    * option of the n-th `id`. `name` and `mediaType` are ignored (the name is the option's, the type is
    * read from the bytes), as are `fileId` (the list is the path's) and `typeArch`.
    */
-  app.post(
-    '/files/uploadList/:id',
-    { onRequest: guards.admin, schema: { tags, params: idParam, response: { 200: fileListSchema } } },
-    async (request) => {
-      // The list is looked up before the body is read: another company's id costs no upload.
-      await findFileList(ctx(request), request.params.id);
-      const form = await readMultipartForm(request, 'files', { maxFileBytes: FILE_OPTION_MAX_BYTES });
-      const ids = form.repeated.id ?? [];
-      if (ids.length !== form.files.length)
-        throw new AppError('ERR_VALIDATION', {}, 'Send one id per file, in the same order');
-      const uploads = form.files.map((file, i) => ({ optionId: optionIdOf(ids[i]), file }));
-      return uploadFileListOptions(ctx(request), deps.storage, request.params.id, uploads);
-    },
-  );
+  uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/files/uploadList/:id',
+      { onRequest: guards.admin, schema: { tags, params: idParam, response: { 200: fileListSchema } } },
+      async (request) => {
+        // The list is looked up before the body is read: another company's id costs no upload.
+        await findFileList(ctx(request), request.params.id);
+        const form = await readMultipartForm(request, 'files', { maxFileBytes: FILE_OPTION_MAX_BYTES });
+        const ids = form.repeated.id ?? [];
+        if (ids.length !== form.files.length)
+          throw new AppError('ERR_VALIDATION', {}, 'Send one id per file, in the same order');
+        const uploads = form.files.map((file, i) => ({ optionId: optionIdOf(ids[i]), file }));
+        return uploadFileListOptions(ctx(request), deps.storage, request.params.id, uploads);
+      },
+    );
+  });
   app.delete(
     '/files/:id',
     { onRequest: guards.admin, schema: { tags, params: idParam, response: { 200: okReply } } },

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
-import { jsonField, readMultipartForm } from '../../platform/http/multipart.js';
+import { jsonField, readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type AppDeps, type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import {
   deleteMessage,
@@ -51,14 +51,16 @@ export const messagesRoutes: ModuleRoutes = (app, deps: AppDeps, guards) => {
     },
     (request) => listMessages(ctx(request), messaging, request.params.ticketId, request.query.pageNumber),
   );
-  app.post(
-    '/messages/:ticketId',
-    { onRequest: guards.auth, schema: { tags, params: ticketParam, response: { 201: z.array(messageSchema) } } },
-    async (request, reply) => {
-      const input = await sendInput(request);
-      return reply.status(201).send(await sendMessages(ctx(request), messaging, request.params.ticketId, input));
-    },
-  );
+  uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/messages/:ticketId',
+      { onRequest: guards.auth, schema: { tags, params: ticketParam, response: { 201: z.array(messageSchema) } } },
+      async (request, reply) => {
+        const input = await sendInput(request);
+        return reply.status(201).send(await sendMessages(ctx(request), messaging, request.params.ticketId, input));
+      },
+    );
+  });
   // Beyond the spec: the message input's "send a file list" (DOMAIN §15).
   app.post(
     '/messages/:ticketId/file-list/:fileListId',

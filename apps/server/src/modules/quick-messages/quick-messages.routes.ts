@@ -8,7 +8,7 @@ import {
 } from '@balcao/shared';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.js';
-import { readMultipartForm } from '../../platform/http/multipart.js';
+import { readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import {
   allQuickMessages,
@@ -55,10 +55,12 @@ export const quickMessagesRoutes: ModuleRoutes = (app, deps, guards) => {
     await deleteQuickMessage(ctx(request), deps.storage, request.params.id);
     return { message: 'Quick message deleted' };
   });
-  app.post('/quick-messages/:id/media-upload', one, async (request) => {
-    const [file] = (await readMultipartForm(request, 'file')).files;
-    if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
-    return setQuickMessageMedia(ctx(request), deps.storage, request.params.id, file);
+  uploadRoutes(app, (uploads) => {
+    uploads.post('/quick-messages/:id/media-upload', one, async (request) => {
+      const [file] = (await readMultipartForm(request, 'file')).files;
+      if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
+      return setQuickMessageMedia(ctx(request), deps.storage, request.params.id, file);
+    });
   });
   app.delete('/quick-messages/:id/media-upload', one, (request) =>
     setQuickMessageMedia(ctx(request), deps.storage, request.params.id, null),

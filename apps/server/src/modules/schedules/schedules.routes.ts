@@ -8,7 +8,7 @@ import {
   scheduleUpdate,
 } from '@balcao/shared';
 import { AppError } from '../../platform/errors/app-error.js';
-import { readMultipartForm } from '../../platform/http/multipart.js';
+import { readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import {
   createSchedule,
@@ -49,10 +49,12 @@ export const schedulesRoutes: ModuleRoutes = (app, deps, guards) => {
       return { message: 'Schedule deleted' };
     },
   );
-  app.post('/schedules/:id/media-upload', one, async (request) => {
-    const [file] = (await readMultipartForm(request, 'file')).files;
-    if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
-    return setScheduleMedia(ctx(request), deps.storage, request.params.id, file);
+  uploadRoutes(app, (uploads) => {
+    uploads.post('/schedules/:id/media-upload', one, async (request) => {
+      const [file] = (await readMultipartForm(request, 'file')).files;
+      if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
+      return setScheduleMedia(ctx(request), deps.storage, request.params.id, file);
+    });
   });
   app.delete('/schedules/:id/media-upload', one, (request) =>
     setScheduleMedia(ctx(request), deps.storage, request.params.id, null),

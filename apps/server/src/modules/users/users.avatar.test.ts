@@ -133,6 +133,18 @@ describe('uploading an avatar', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('ERR_VALIDATION');
   });
+
+  it('only the upload routes read a form: any other answers 415 and changes nothing', async () => {
+    const form = '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nRenamed\r\n--x--\r\n';
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: `/users/${a.user.user.id}`,
+      payload: form,
+      headers: { ...a.user.headers, 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect((await server.call('GET', `/users/${a.user.user.id}`, a.admin)).json().name).not.toBe('Renamed');
+  });
 });
 
 describe('who may set whose avatar', () => {

@@ -9,7 +9,7 @@ import {
   userUpdate,
 } from '@balcao/shared';
 import { AppError } from '../../platform/errors/app-error.js';
-import { readMultipartForm } from '../../platform/http/multipart.js';
+import { readMultipartForm, uploadRoutes } from '../../platform/http/multipart.js';
 import { type ModuleRoutes, serviceContext } from '../../platform/http/types.js';
 import { callerOf } from '../../platform/tenancy/guards.js';
 import { avatarEditable, setUserAvatar } from './users.avatar.js';
@@ -46,13 +46,15 @@ export const usersRoutes: ModuleRoutes = (app, deps, guards) => {
   });
   // Beyond the spec: the profile dialog's picture (multipart field `file`, PNG or JPEG).
   const avatar = { onRequest: guards.auth, schema: { tags, params: idParam, response: { 200: userSchema } } };
-  app.post('/users/:id/avatar', avatar, async (request) => {
-    const ctx = serviceContext(deps, request);
-    // Refused before the upload is read.
-    await avatarEditable(ctx, request.params.id);
-    const [file] = (await readMultipartForm(request, 'file', { maxFileBytes: AVATAR_MAX_BYTES })).files;
-    if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
-    return setUserAvatar(ctx, deps.storage, request.params.id, file);
+  uploadRoutes(app, (uploads) => {
+    uploads.post('/users/:id/avatar', avatar, async (request) => {
+      const ctx = serviceContext(deps, request);
+      // Refused before the upload is read.
+      await avatarEditable(ctx, request.params.id);
+      const [file] = (await readMultipartForm(request, 'file', { maxFileBytes: AVATAR_MAX_BYTES })).files;
+      if (!file) throw new AppError('ERR_VALIDATION', {}, 'file is required');
+      return setUserAvatar(ctx, deps.storage, request.params.id, file);
+    });
   });
   app.delete('/users/:id/avatar', avatar, (request) =>
     setUserAvatar(serviceContext(deps, request), deps.storage, request.params.id, null),

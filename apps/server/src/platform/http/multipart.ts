@@ -1,6 +1,8 @@
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { containsNul, fileNameOf, mimetypeOf } from '../untrusted-text.js';
+import type { App } from './types.js';
 
 export interface FormFile {
   data: Buffer;
@@ -15,6 +17,18 @@ export interface MultipartForm {
   fields: Record<string, string>;
   /** Every value of each text field in the order sent: forms that repeat a field per file (`id`). */
   repeated: Record<string, string[]>;
+}
+
+/**
+ * Registers `routes`, the ones that read a multipart form, in a scope of `app` that parses such a
+ * body: any other route answers it 415 unread, and skips the parser's hooks on every request (two
+ * async hooks and a listener, there to delete temporary files these forms never write).
+ */
+export function uploadRoutes(app: App, routes: (uploads: App) => void): void {
+  app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
+    routes(uploads);
+  });
 }
 
 const invalid = (message: string) => new AppError('ERR_VALIDATION', {}, message);
