@@ -17,12 +17,13 @@ import { renderTemplate } from '../../platform/templates.js';
 import type { ServiceContext } from '../../platform/tenancy/context.js';
 import { copyFileListFiles } from '../files/files.service.js';
 import { copyQuickMessageMedia } from '../quick-messages/quick-messages.service.js';
-import { getSetting } from '../settings/settings.service.js';
+import { settingSql } from '../settings/settings.service.js';
 import { ticketAccessOf, ticketRooms } from '../tickets/tickets.access.js';
 import { type BotChange, botChangeColumns } from '../tickets/tickets.bot-state.js';
 import { tickets } from '../tickets/tickets.schema.js';
 import { getTicket, visibleTicket } from '../tickets/tickets.service.js';
 import { firstReplyOf } from '../tickets/tickets.tracking.js';
+import { ticketOfRow, ticketStatement } from '../tickets/tickets.view.js';
 import { whatsapps } from '../whatsapp/whatsapp.schema.js';
 import { failedWhileDown, sendAgain, wake } from './messages.outbox.js';
 import { messages } from './messages.schema.js';
@@ -123,10 +124,10 @@ export async function sendMessages(
   ticketId: number,
   input: { body: string; quotedMsgId?: number; quickMessageId?: number; files: UploadedFile[] },
 ): Promise<Message[]> {
-  const ticket = await getTicket(ctx, ticketId);
+  const { ticket, connected, timeZone } = await ticketToSendInto(ctx, ticketId);
   const empty = () => new AppError('ERR_VALIDATION', {}, 'Empty message');
   if (!input.body.trim() && input.files.length === 0 && !input.quickMessageId) throw empty();
-  await assertConnected(ctx.db, ticket.whatsappId);
+  assertConnected(connected);
   let quotedMsgId: number | null = null;
   if (input.quotedMsgId) {
     const [quoted] = await ctx.db
@@ -152,7 +153,7 @@ export async function sendMessages(
     input.files.map(async (f) => ({ file: f, key: (await deps.storage.put(ctx.companyId, f.data, f.fileName)).key })),
   );
   const stored = quickMedia ? [{ file: quickMedia, key: quickMedia.key }, ...uploaded] : uploaded;
-  const body = await renderFor(ctx, ticket, input.body);
+  const body = renderFor(ticket, timeZone, input.body);
   const base = { ...agentMessage(ctx, ticket), quotedMsgId };
   const values = stored.length
     ? stored.map(({ file, key }, i) => ({
@@ -174,25 +175,37 @@ export async function sendMessages(
   );
 }
 
-const connectionStatus = statement('connection_status', ['id'], (db, p) =>
-  db.select({ status: whatsapps.status }).from(whatsapps).where(eq(whatsapps.id, p.id)),
-);
+/**
+ * The ticket an agent sends into with its connection's status and the company's time zone (for the
+ * body's variables), in one statement built once per connection.
+ */
+const ticketToSend = ticketStatement<never, { w_status: string; time_zone: string }>('ticket_to_send', [], () => ({
+  w_status: sql<string>`${whatsapps.status}`.as('w_status'),
+  time_zone: settingSql(tickets.companyId, 'timezone').as('time_zone'),
+}));
+
+/** The ticket `ticketId` if the caller may see it (getTicket's rule), whether its connection is up, and the time zone. */
+async function ticketToSendInto(ctx: ServiceContext, ticketId: number) {
+  const [row, access] = await Promise.all([
+    ticketToSend(ctx.db, { id: ticketId, companyId: ctx.companyId }),
+    ticketAccessOf(ctx.db, ctx),
+  ]);
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
+  return {
+    ticket: visibleTicket(ticketOfRow(row), access),
+    connected: row.w_status === 'CONNECTED',
+    timeZone: row.time_zone,
+  };
+}
 
 /** Nothing is stored that cannot be sent: the ticket's connection must be up. */
-async function assertConnected(db: Db, whatsappId: number) {
-  const [connection] = await connectionStatus(db, { id: whatsappId });
-  if (connection?.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+function assertConnected(connected: boolean) {
+  if (!connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
 }
 
-/** A body's variables (DOMAIN §6) rendered for the ticket's contact. */
-async function renderFor(ctx: ServiceContext, ticket: Ticket, text: string) {
-  return renderTemplate(text, {
-    contact: ticket.contact,
-    ticket,
-    now: new Date(),
-    timeZone: await getSetting(ctx.db, ctx.companyId, 'timezone'),
-  });
-}
+/** A body's variables (DOMAIN §6) rendered for the ticket's contact in the company's time zone. */
+const renderFor = (ticket: Ticket, timeZone: string, text: string) =>
+  renderTemplate(text, { contact: ticket.contact, ticket, now: new Date(), timeZone });
 
 /** The columns every message an agent sends into a ticket shares: pending for the outbox. */
 const agentMessage = (ctx: ServiceContext, ticket: Ticket) => ({
@@ -217,10 +230,10 @@ export async function sendFileList(
   ticketId: number,
   fileListId: number,
 ): Promise<Message[]> {
-  const ticket = await getTicket(ctx, ticketId);
-  await assertConnected(ctx.db, ticket.whatsappId);
+  const { ticket, connected, timeZone } = await ticketToSendInto(ctx, ticketId);
+  assertConnected(connected);
   const list = await copyFileListFiles(ctx, deps.storage, fileListId);
-  const body = await renderFor(ctx, ticket, list.message);
+  const body = renderFor(ticket, timeZone, list.message);
   const base = agentMessage(ctx, ticket);
   const values = [
     { ...base, body, mediaType: 'chat' as const },

@@ -1,4 +1,4 @@
-import { companyEvent } from '@balcao/shared';
+import { companyEvent, settingDefaults } from '@balcao/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { connectedSandbox, contactWrites, phoneOf, waitUntil } from '../../../test/sandbox-helpers.js';
+import { localTime } from '../../platform/templates.js';
 import { applyAck } from './messages.service.js';
 
 const PNG = Buffer.from(
@@ -254,6 +255,23 @@ describe('sending', () => {
     const onDeleted = await call(t.admin, 'POST', `/messages/${ticketId}`, { body: 'x', quotedMsg: { id: gone.id } });
     expect(onDeleted.statusCode).toBe(400);
     expect(onDeleted.json().error).toBe('ERR_FETCH_WAPP_MSG');
+  });
+
+  it("renders the body's variables for the contact, in the company's time zone", async () => {
+    const hours = (timeZone: string) => {
+      const at = (ms: number) => localTime(new Date(ms), timeZone);
+      return [at(Date.now()), at(Date.now() + 60_000)].map((t) => `${t.hour}:${t.minute} Marta`);
+    };
+    // No time zone stored: the default one.
+    const expected = hours(settingDefaults.timezone);
+    const [plain] = await send({ body: '{{hour}} {{firstName}}' });
+    expect(expected).toContain(plain.body);
+    const put = await call(t.admin, 'PUT', '/settings/timezone', { value: 'Asia/Tokyo' });
+    expect(put.statusCode, put.body).toBe(200);
+    const inTokyo = hours('Asia/Tokyo');
+    const [tokyo] = await send({ body: '{{hour}} {{firstName}}' });
+    expect(inTokyo).toContain(tokyo.body);
+    await call(t.admin, 'PUT', '/settings/timezone', { value: settingDefaults.timezone });
   });
 
   it('refuses an empty message', async () => {

@@ -8,7 +8,8 @@ import {
   settingDefaults,
   settingValues,
 } from '@balcao/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type Realtime, rooms } from '../../platform/realtime/realtime.js';
@@ -70,6 +71,14 @@ async function storedValue(db: Db, companyId: number, key: SettingKey): Promise<
     .limit(1);
   return row?.value;
 }
+
+/**
+ * A plain setting of the company `companyId` (a column of the statement it rides in), or its
+ * default: for statements that read it beside other rows instead of in a round trip of its own.
+ */
+export const settingSql = (companyId: AnyPgColumn, key: Exclude<SettingKey, EncryptedSettingKey>) =>
+  sql<string>`coalesce((select s.value from ${settings} s where s.company_id = ${companyId} and s.key = ${key}
+    limit 1), ${settingDefaults[key]})`;
 
 /** A plain setting's value (credentials are read with `getCredentialSetting`). */
 export async function getSetting(
